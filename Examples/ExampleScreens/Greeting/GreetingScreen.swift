@@ -1,0 +1,28 @@
+import Foundation
+import ViewModelKit
+
+/// The greeting screen: asynchronous content that loads in 1 s and fails at random, with a retry.
+public enum GreetingScreen {
+    /// The greeting a successful load shows.
+    public static let greeting = "Hello, World!"
+    /// How long a load takes on the injected clock.
+    public static let loadDuration = Duration.seconds(1)
+
+    /// Makes the screen's view model.
+    /// - Parameters:
+    ///   - clock: What a load waits on.
+    ///   - random: Decides whether each load succeeds.
+    @MainActor
+    public static func makeViewModel(
+        clock: any Clock<Duration> = ContinuousClock(),
+        random: any RandomNumberGenerator = SystemRandomNumberGenerator()
+    ) -> AsyncContentViewModel<String> {
+        let coin = CoinFlips(random)
+        return AsyncContentViewModel {
+            let succeeds = coin.flip()
+            try await clock.sleep(for: loadDuration)
+            guard succeeds else { throw URLError(.badServerResponse) }
+            return greeting
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import Observation
+import ViewModelKit
+
+/// A person in the users list.
+public struct User: Codable, Hashable, Sendable, Identifiable {
+    /// The name shown in the list; names are unique, so they double as the id.
+    public var name: String
+    public var id: String { name }
+
+    /// Creates a user.
+    public init(name: String) { self.name = name }
+}
+
+/// What the users screen shows: its load state, which keeps the users through a reload.
+public struct UsersViewState: Codable, Hashable, Sendable {
+    /// The users' load state.
+    public var users: LoadState<[User]>
+
+    /// Creates a state.
+    public init(users: LoadState<[User]> = LoadState()) { self.users = users }
+}
+
+/// What the users screen's button reports.
+public enum UsersViewEvent: Codable, Sendable, CaseIterable {
+    /// The "Load users" button was tapped.
+    case loadTapped
+}
+
+/// Why a users load failed (it fails at random, as the screen is a demonstration).
+public struct UsersLoadError: Error, CustomStringConvertible, Sendable {
+    public var description: String { "the users service did not answer" }
+}
+
+/// The real view model of the users screen: a load takes 2 s and succeeds or fails at random.
+///
+/// Time and chance are injected, so a test or script sees the same outcome every run.
+@MainActor
+@Observable
+public final class UsersViewModel: LoadingViewModel {
+    /// The users a successful load returns.
+    public nonisolated static let loadedUsers = [User(name: "Manu"), User(name: "Muralla")]
+    /// How long a load takes on the injected clock.
+    public nonisolated static let loadDuration = Duration.seconds(2)
+
+    public var viewState = UsersViewState()
+
+    @ObservationIgnored private let clock: any Clock<Duration>
+    @ObservationIgnored private let coin: CoinFlips
+    @ObservationIgnored private lazy var runner = LoadRunner<[User]> { [weak self] in self?.viewState.users.apply($0) }
+
+    /// Creates the view model.
+    /// - Parameters:
+    ///   - clock: What a load waits on; a ``ManualClock`` in tests and scripts.
+    ///   - random: Decides whether each load succeeds; seed it for a fixed sequence.
+    public init(clock: any Clock<Duration> = ContinuousClock(), random: any RandomNumberGenerator = SystemRandomNumberGenerator()) {
+        self.clock = clock
+        self.coin = CoinFlips(random)
+    }
+
+    public func handle(event: UsersViewEvent) {
+        switch event {
+        case .loadTapped: load()
+        }
+    }
+
+    public func load() {
+        // The coin is flipped when the load starts, so the outcome follows the seed and the order of loads alone.
+        let succeeds = coin.flip()
+        let clock = clock
+        runner.start {
+            try await clock.sleep(for: Self.loadDuration)
+            guard succeeds else { throw UsersLoadError() }
+            return Self.loadedUsers
+        }
+    }
+
+    public func retry() -> Bool {
+        guard runner.canRetry else { return false }
+        load()
+        return true
+    }
+
+    public func cancelLoad() { runner.cancel() }
+    public var isLoading: Bool { runner.isRunning }
+    public func waitUntilIdle() async { await runner.waitUntilIdle() }
+}

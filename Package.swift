@@ -1,0 +1,39 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Settings every target shares: Swift 6 mode is the package default; these make warnings fatal in CI builds.
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "vmrepl",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "ViewModelKit", targets: ["ViewModelKit"]),
+        .executable(name: "vmrepl", targets: ["vmrepl"]),
+    ],
+    targets: [
+        // MARK: Libraries
+        .target(name: "ViewModelKit"),
+        
+
+        // MARK: Example screens (ports of the seeds) and the executable that hosts them
+        .target(
+            name: "ExampleScreens",
+            dependencies: ["ViewModelKit"],
+            path: "Examples/ExampleScreens",
+            resources: [.copy("Posts/posts.json")]
+        ),
+        .executableTarget(name: "vmrepl", dependencies: ["ExampleScreens"]),
+
+        // MARK: Tests
+        .testTarget(name: "ViewModelKitTests", dependencies: ["ViewModelKit"]),
+        .testTarget(name: "ExampleScreensTests", dependencies: ["ExampleScreens", "ViewModelKit"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
+
+for target in package.targets {
+    target.swiftSettings = (target.swiftSettings ?? []) + strict
+}

@@ -1,0 +1,127 @@
+/// Where a load stands, keeping the last loaded value through reloads and failed reloads.
+///
+/// One type covers the three loading patterns a screen meets:
+/// - an empty screen before the first load (`initial`),
+/// - a spinner in the middle on the *initial* load, but only a small one in the toolbar on a
+///   reload, because the last value is still shown (``isInitialLoad``),
+/// - an error with a human-readable message and a retry, where the attempt count says how many
+///   tries in a row have failed.
+///
+/// Its JSON form is flat and stable: `{"phase":"loading","value":[…],"failure":null,"attempt":1,"isInitialLoad":false}`.
+/// `isInitialLoad` is written for readers and ignored when decoding, since it follows from the rest.
+public struct LoadState<Value> {
+    /// The four phases a load goes through.
+    public enum Phase: String, Codable, Sendable, CaseIterable {
+        case initial, loading, loaded, failed
+    }
+
+    /// The current phase.
+    public private(set) var phase: Phase
+    /// The last value loaded successfully, kept while a reload runs and after a reload fails.
+    public private(set) var value: Value?
+    /// Why the last attempt failed; `nil` unless ``phase`` is `failed`.
+    public private(set) var failure: LoadFailure?
+    /// Attempts since the last success, counting the one in flight (0 before any load).
+    public private(set) var attempt: Int
+
+    /// A state before any load.
+    public init() {
+        self.init(phase: .initial, value: nil, failure: nil, attempt: 0)
+    }
+
+    /// A state with every field given, for previews, mocks and tests.
+    public init(phase: Phase, value: Value? = nil, failure: LoadFailure? = nil, attempt: Int = 0) {
+        self.phase = phase
+        self.value = value
+        self.failure = phase == .failed ? failure ?? LoadFailure(message: "failed") : nil
+        self.attempt = max(0, attempt)
+    }
+
+    /// A loaded state holding `value`.
+    public static func loaded(_ value: Value) -> Self {
+        Self(phase: .loaded, value: value, attempt: 0)
+    }
+
+    /// Whether a load is in flight with nothing loaded yet: the spinner belongs in the middle.
+    public var isInitialLoad: Bool { phase == .loading && value == nil }
+
+    /// Whether a load is in flight.
+    public var isLoading: Bool { phase == .loading }
+
+    /// A load started: the last value stays.
+    public mutating func start() {
+        phase = .loading
+        failure = nil
+        attempt += 1
+    }
+
+    /// The load in flight produced `value`.
+    public mutating func succeed(with value: Value) {
+        phase = .loaded
+        self.value = value
+        failure = nil
+        attempt = 0
+    }
+
+    /// The load in flight failed with a message a person can read; the last value stays.
+    public mutating func fail(message: String) {
+        phase = .failed
+        failure = LoadFailure(message: message, attempt: attempt)
+    }
+
+    /// The load in flight was cancelled: back to what the screen showed before it, never an error.
+    public mutating func cancel() {
+        guard phase == .loading else { return }
+        attempt = max(0, attempt - 1)
+        if value != nil {
+            phase = .loaded
+        } else {
+            phase = .initial
+        }
+    }
+}
+
+/// Why a load failed, in words a person can read, and which attempt in a row it was.
+public struct LoadFailure: Codable, Hashable, Sendable {
+    /// A human-readable message, such as `HTTP 404 from http://…`.
+    public var message: String
+    /// Which attempt in a row this was (1 for the first failure after a success or start).
+    public var attempt: Int
+
+    /// Creates a failure.
+    public init(message: String, attempt: Int = 1) {
+        self.message = message
+        self.attempt = attempt
+    }
+}
+
+extension LoadState: Sendable where Value: Sendable {}
+extension LoadState: Equatable where Value: Equatable {}
+extension LoadState: Hashable where Value: Hashable {}
+
+extension LoadState: Codable where Value: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case phase, value, failure, attempt, isInitialLoad
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let phase = try container.decode(Phase.self, forKey: .phase)
+        let failure = try container.decodeIfPresent(LoadFailure.self, forKey: .failure)
+        self.init(
+            phase: phase,
+            value: try container.decodeIfPresent(Value.self, forKey: .value),
+            failure: failure,
+            attempt: try container.decodeIfPresent(Int.self, forKey: .attempt) ?? failure?.attempt ?? 0
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(phase, forKey: .phase)
+        try container.encode(value, forKey: .value)
+        try container.encode(failure, forKey: .failure)
+        try container.encode(attempt, forKey: .attempt)
+        try container.encode(isInitialLoad, forKey: .isInitialLoad)
+    }
+}

@@ -1,0 +1,3 @@
+import ExampleScreens
+
+print("vmrepl: example screens foo, users, greeting, posts")

@@ -1,0 +1,28 @@
+#!/bin/sh
+# Installs what building and testing vmrepl needs and this machine lacks.
+# Debian/Ubuntu: apt-get (with sudo when not root). macOS: the system already has libedit.
+set -eu
+
+if [ "$(uname -s)" = Darwin ]; then
+    exit 0
+fi
+
+missing=""
+pkg-config --exists libedit 2>/dev/null || missing="$missing libedit-dev"
+command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
+command -v python3 >/dev/null 2>&1 || missing="$missing python3"
+command -v tmux >/dev/null 2>&1 || missing="$missing tmux"
+command -v mandoc >/dev/null 2>&1 || missing="$missing mandoc"
+
+[ -z "$missing" ] && exit 0
+
+if ! command -v apt-get >/dev/null 2>&1; then
+    echo "setup: please install:$missing" >&2
+    exit 1
+fi
+sudo=""
+[ "$(id -u)" -ne 0 ] && sudo="sudo"
+echo "setup: installing$missing" >&2
+$sudo apt-get update -qq >/dev/null 2>&1 || true
+# shellcheck disable=SC2086
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq $missing >/dev/null
