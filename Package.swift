@@ -11,24 +11,27 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "ViewModelKit", targets: ["ViewModelKit"]),
+        .library(name: "ViewModelREPL", targets: ["ViewModelREPL"]),
         .executable(name: "vmrepl", targets: ["vmrepl"]),
     ],
     targets: [
         // MARK: Libraries
         .target(name: "ViewModelKit"),
+        .target(name: "ViewModelREPL", dependencies: ["ViewModelKit"]),
         
 
         // MARK: Example screens (ports of the seeds) and the executable that hosts them
         .target(
             name: "ExampleScreens",
-            dependencies: ["ViewModelKit"],
+            dependencies: ["ViewModelKit", "ViewModelREPL"],
             path: "Examples/ExampleScreens",
             resources: [.copy("Posts/posts.json")]
         ),
-        .executableTarget(name: "vmrepl", dependencies: ["ExampleScreens"]),
+        .executableTarget(name: "vmrepl", dependencies: ["ViewModelREPL", "ExampleScreens"]),
 
         // MARK: Tests
         .testTarget(name: "ViewModelKitTests", dependencies: ["ViewModelKit"]),
+        .testTarget(name: "ViewModelREPLTests", dependencies: ["ViewModelREPL"]),
         .testTarget(name: "ExampleScreensTests", dependencies: ["ExampleScreens", "ViewModelKit"]),
     ],
     swiftLanguageModes: [.v6]

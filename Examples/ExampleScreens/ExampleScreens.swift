@@ -1,0 +1,32 @@
+import Foundation
+import ViewModelKit
+import ViewModelREPL
+
+/// The example screens, ported from the seeds, registered the way an app team registers its own.
+public enum ExampleScreens {
+    /// The environment variable that points the posts screen at an http URL instead of the bundled file.
+    public static let postsURLVariable = "VMREPL_POSTS_URL"
+
+    /// A registry holding foo, users, greeting and posts.
+    /// - Parameter postsURL: Where the posts screen loads from; by default the JSON file shipped with the examples.
+    public static func registry(postsURL: URL? = nil) -> ScreenRegistry {
+        var screens = ScreenRegistry()
+        screens.register("foo", summary: "says hello and goodbye, presents a modal sheet (previewable view model)") { _ in
+            FooViewModel()
+        }
+        screens.register("users", summary: "loads users in 2 s, succeeding or failing at random; a reload keeps them shown", events: UsersViewEvent.allCases) { context in
+            UsersViewModel(clock: context.clock, random: context.makeRandom())
+        }
+        screens.register("greeting", summary: "loads a greeting in 1 s with an error state and retry; cancelling is not an error", events: AsyncContentEvent.allCases) { context in
+            GreetingScreen.makeViewModel(clock: context.clock, random: context.makeRandom())
+        }
+        let url = postsURL ?? URLSessionPostsLoader.bundledPostsURL ?? URL(fileURLWithPath: "/nonexistent/posts.json")
+        screens.register(
+            "posts", summary: "fetches posts with URLSession; select and filter them",
+            events: [.select(id: 1), .filter(query: ""), .deselect, .refresh]
+        ) { _ in
+            PostsViewModel(loader: URLSessionPostsLoader(url: url))
+        }
+        return screens
+    }
+}

@@ -1,0 +1,40 @@
+/// Decides whether a `PATH OP VALUE` condition holds on a state.
+enum ConditionCheck {
+    /// Whether `condition` holds in `root`.
+    static func holds(_ condition: Command.Condition, in root: JSONValue) -> Bool {
+        let actual = condition.path.lookup(in: root)
+        switch condition.op {
+        case .exists:
+            return actual != nil
+        case .equals:
+            return actual == condition.value
+        case .notEquals:
+            return actual != condition.value
+        case .contains:
+            guard let actual, let expected = condition.value else { return false }
+            switch (actual, expected) {
+            case (.string(let text), .string(let part)): return text.contains(part)
+            case (.array(let elements), _): return elements.contains(expected)
+            case (.object, .string(let key)): return actual[key] != nil
+            default: return false
+            }
+        }
+    }
+
+    /// The error a failed `expect` reports, with expected and actual values; `nil` when it holds.
+    static func failure(of condition: Command.Condition, in root: JSONValue) -> ReplError? {
+        guard !holds(condition, in: root) else { return nil }
+        let actual = condition.path.lookup(in: root)
+        let actualText = actual.map(JSONWriter.string) ?? "missing"
+        var details: [(key: String, value: JSONValue)] = [("path", .string(condition.path.description)), ("op", .string(condition.op.rawValue))]
+        if let expected = condition.value { details.append(("expected", expected)) }
+        details.append(("actual", actual ?? .null))
+        return ReplError(.expectationFailed, Messages.expectationFailed(describe(condition), actual: actualText), details: details)
+    }
+
+    /// The condition as a person would write it.
+    static func describe(_ condition: Command.Condition) -> String {
+        guard let value = condition.value else { return "\(condition.path) \(condition.op.rawValue)" }
+        return "\(condition.path) \(condition.op.rawValue) \(JSONWriter.string(value))"
+    }
+}

@@ -1,0 +1,155 @@
+import ViewModelKit
+
+/// Runs commands against the registered screens and writes every result and state change as a JSON line.
+///
+/// Everything happens on the main actor, in the order it happened: replies, and the state changes a
+/// load pushes later, tagged with the request that started it. Each request gets exactly one reply;
+/// a rejected request changes nothing.
+@MainActor
+package final class Interpreter {
+    /// How a session is set up.
+    package struct Options: Sendable {
+        package var clock: ClockMode
+        package var seed: UInt64
+        /// How long `wait` (and the end of input) waits by default.
+        package var defaultTimeout: Duration
+
+        package init(clock: ClockMode = .virtual, seed: UInt64 = 0, defaultTimeout: Duration = .seconds(10)) {
+            self.clock = clock
+            self.seed = seed
+            self.defaultTimeout = defaultTimeout
+        }
+    }
+
+    /// The protocol version the `ready` line announces.
+    package static let protocolVersion = 1
+
+    let registry: ScreenRegistry
+    let output: OutputChannel
+    let options: Options
+    /// The virtual clock, when the session runs on virtual time.
+    let manualClock: ManualClock?
+    let clock: any Clock<Duration>
+
+    var screens: [String: OpenScreen] = [:]
+    var current: OpenScreen?
+    /// Screens whose state changed outside a command, in the order they changed.
+    var dirtyScreens: [OpenScreen] = []
+    /// A command is running synchronously: its own state changes go into its reply.
+    var isExecuting = false
+    var isPushScheduled = false
+    /// Tasks suspended until something happens (a state change, a sleeper on the clock).
+    var pokeWaiters: [CheckedContinuation<Void, Never>] = []
+
+    /// How many requests got an error reply.
+    package private(set) var errorCount = 0
+    /// How many `expect` commands failed.
+    package private(set) var failedExpectations = 0
+    /// `quit` was received.
+    package private(set) var quitRequested = false
+
+    package init(registry: ScreenRegistry, output: OutputChannel, options: Options = Options()) {
+        self.registry = registry
+        self.output = output
+        self.options = options
+        switch options.clock {
+        case .virtual:
+            let manual = ManualClock()
+            manualClock = manual
+            clock = manual
+            manual.onSleep {
+                Task { @MainActor [weak self] in self?.poke() }
+            }
+        case .real:
+            manualClock = nil
+            clock = ContinuousClock()
+        }
+    }
+
+    /// Writes the `ready` line: protocol version, screens and clock.
+    package func start() {
+        output.begin("ready", tag: nil)
+        output.field("protocol", "vmrepl")
+        output.field("version", Self.protocolVersion)
+        output.field("screens", .array(registry.names.map(JSONValue.string)))
+        output.field("clock", options.clock.rawValue)
+        output.end()
+    }
+
+    /// Handles one input line; `number` is its 1-based line number.
+    package func handle(line: String, number: Int) async {
+        emitPushes()
+        let parsed: CommandParser.Parsed?
+        do {
+            parsed = try CommandParser.parse(line)
+        } catch {
+            reply(error: error, tag: RequestTag(line: number))
+            return
+        }
+        guard let parsed else { return }
+        await run(parsed.command, tag: RequestTag(line: number, id: parsed.id))
+    }
+
+    /// Replies to a line that was rejected before parsing (not UTF-8, too long, a control character).
+    package func reject(_ error: ReplError, line: Int) {
+        emitPushes()
+        reply(error: error, tag: RequestTag(line: line))
+    }
+
+    /// Runs one command and writes its reply.
+    package func run(_ command: Command, tag: RequestTag) async {
+        do {
+            switch command {
+            case .wait(let condition, let timeout):
+                try await wait(until: condition, timeout: timeout ?? options.defaultTimeout, tag: tag)
+            case .advance(let duration):
+                try await advance(by: duration, tag: tag)
+            case .sleep(let duration):
+                try? await Task.sleep(for: duration)
+                replyOK("sleep", tag: tag)
+            case .quit:
+                quitRequested = true
+                replyOK("quit", tag: tag)
+            default:
+                isExecuting = true
+                defer {
+                    isExecuting = false
+                    if !dirtyScreens.isEmpty { schedulePushes() }
+                }
+                try execute(command, tag: tag)
+            }
+        } catch {
+            reply(error: error, tag: tag)
+        }
+    }
+
+    /// The commands that run synchronously, start to finish.
+    private func execute(_ command: Command, tag: RequestTag) throws(ReplError) {
+        switch command {
+        case .screens: replyScreens(tag: tag)
+        case .use(let name): try use(name, tag: tag)
+        case .describe: try describe(tag: tag)
+        case .state: try replyState(of: try requireScreen(), tag: tag)
+        case .event(let name, let arguments): try sendEvent(name, arguments, tag: tag)
+        case .load, .reload: try load(tag: tag)
+        case .retry: try retry(tag: tag)
+        case .cancel: try cancel(tag: tag)
+        case .mockState(let state): try mock(state: state, tag: tag)
+        case .mockFields(let fields): try mock(fields: fields, tag: tag)
+        case .real: try showReal(tag: tag)
+        case .expect(let condition): try expect(condition, tag: tag)
+        case .help(let topic): try help(topic, tag: tag)
+        case .wait, .advance, .sleep, .quit: break
+        }
+    }
+
+    func requireScreen() throws(ReplError) -> OpenScreen {
+        guard let current else { throw ReplError(.noScreen, Messages.noScreen(known: registry.names)) }
+        return current
+    }
+
+    func countError(_ error: ReplError) {
+        errorCount += 1
+        if error.code == .expectationFailed { failedExpectations += 1 }
+    }
+}

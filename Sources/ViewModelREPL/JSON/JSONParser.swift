@@ -1,0 +1,252 @@
+/// A strict JSON parser over UTF-8 bytes that reports the column where the text went wrong.
+///
+/// The interpreter needs its own parser, not `JSONSerialization`, for three reasons: errors must
+/// carry a column, integers must stay exact, and nesting must be capped so a hostile line cannot
+/// exhaust the stack. A lone surrogate escape (`"\ud800"`) becomes U+FFFD, so every string the
+/// session holds is valid Unicode and every line it prints is valid UTF-8.
+package struct JSONParser {
+    /// Why a text is not JSON, and where (a 0-based byte offset into the parsed bytes).
+    package struct Failure: Error, Equatable {
+        package var offset: Int
+        package var reason: String
+    }
+
+    /// The deepest nesting of arrays and objects accepted.
+    package static let defaultMaximumDepth = 64
+
+    private let bytes: [UInt8]
+    private var index: Int
+    private let maximumDepth: Int
+
+    private init(bytes: [UInt8], start: Int, maximumDepth: Int) {
+        self.bytes = bytes
+        self.index = start
+        self.maximumDepth = maximumDepth
+    }
+
+    /// Parses the whole of `text` as one JSON value.
+    package static func parse(_ text: String, maximumDepth: Int = defaultMaximumDepth) throws(Failure) -> JSONValue {
+        let bytes = Array(text.utf8)
+        var parser = JSONParser(bytes: bytes, start: 0, maximumDepth: maximumDepth)
+        let value = try parser.parseDocument()
+        return value
+    }
+
+    /// Parses one JSON value starting at `start` in `bytes`; returns it and the offset just past it.
+    package static func parsePrefix(_ bytes: [UInt8], from start: Int, maximumDepth: Int = defaultMaximumDepth) throws(Failure) -> (JSONValue, Int) {
+        var parser = JSONParser(bytes: bytes, start: start, maximumDepth: maximumDepth)
+        parser.skipWhitespace()
+        let value = try parser.parseValue(depth: 0)
+        return (value, parser.index)
+    }
+
+    private mutating func parseDocument() throws(Failure) -> JSONValue {
+        skipWhitespace()
+        let value = try parseValue(depth: 0)
+        skipWhitespace()
+        if index < bytes.count { throw fail("unexpected text after the JSON value") }
+        return value
+    }
+
+    private func fail(_ reason: String) -> Failure {
+        Failure(offset: index, reason: reason)
+    }
+
+    private mutating func skipWhitespace() {
+        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A || bytes[index] == 0x0D {
+            index += 1
+        }
+    }
+
+    private mutating func parseValue(depth: Int) throws(Failure) -> JSONValue {
+        guard index < bytes.count else { throw fail("expected a JSON value") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
+        case UInt8(ascii: "["): return try parseArray(depth: depth + 1)
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"): return try parseLiteral("true", .bool(true))
+        case UInt8(ascii: "f"): return try parseLiteral("false", .bool(false))
+        case UInt8(ascii: "n"): return try parseLiteral("null", .null)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
+        default: throw fail("expected a JSON value")
+        }
+    }
+
+    private mutating func parseLiteral(_ word: StaticString, _ value: JSONValue) throws(Failure) -> JSONValue {
+        let count = word.utf8CodeUnitCount
+        guard index + count <= bytes.count else { throw fail("expected a JSON value") }
+        let matches = word.withUTF8Buffer { literal in
+            (0..<count).allSatisfy { bytes[index + $0] == literal[$0] }
+        }
+        guard matches else { throw fail("expected a JSON value") }
+        index += count
+        return value
+    }
+
+    private mutating func parseObject(depth: Int) throws(Failure) -> JSONValue {
+        guard depth <= maximumDepth else { throw fail("nested deeper than \(maximumDepth) levels") }
+        index += 1
+        var members: [(key: String, value: JSONValue)] = []
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            return .object(members)
+        }
+        while true {
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw fail("expected a quoted member name") }
+            let key = try parseString()
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':' after a member name") }
+            index += 1
+            skipWhitespace()
+            let value = try parseValue(depth: depth)
+            if let existing = members.firstIndex(where: { $0.key == key }) {
+                members[existing].value = value
+            } else {
+                members.append((key, value))
+            }
+            skipWhitespace()
+            guard index < bytes.count else { throw fail("unterminated object") }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            guard bytes[index] == UInt8(ascii: "}") else { throw fail("expected ',' or '}'") }
+            index += 1
+            return .object(members)
+        }
+    }
+
+    private mutating func parseArray(depth: Int) throws(Failure) -> JSONValue {
+        guard depth <= maximumDepth else { throw fail("nested deeper than \(maximumDepth) levels") }
+        index += 1
+        var elements: [JSONValue] = []
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            return .array(elements)
+        }
+        while true {
+            skipWhitespace()
+            elements.append(try parseValue(depth: depth))
+            skipWhitespace()
+            guard index < bytes.count else { throw fail("unterminated array") }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            guard bytes[index] == UInt8(ascii: "]") else { throw fail("expected ',' or ']'") }
+            index += 1
+            return .array(elements)
+        }
+    }
+
+    private mutating func parseNumber() throws(Failure) -> JSONValue {
+        let start = index
+        var isInteger = true
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard index < bytes.count, isDigit(bytes[index]) else { throw fail("expected a digit") }
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+        } else {
+            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            isInteger = false
+            index += 1
+            guard index < bytes.count, isDigit(bytes[index]) else { throw fail("expected a digit after '.'") }
+            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            isInteger = false
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard index < bytes.count, isDigit(bytes[index]) else { throw fail("expected a digit in the exponent") }
+            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+        }
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        if isInteger, let value = Int(text) { return .int(value) }
+        guard let value = Double(text), value.isFinite else { throw Failure(offset: start, reason: "number out of range") }
+        return .double(value)
+    }
+
+    private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+    private mutating func parseString() throws(Failure) -> String {
+        index += 1
+        var out: [UInt8] = []
+        var runStart = index
+        while true {
+            guard index < bytes.count else { throw fail("unterminated string") }
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                out.append(contentsOf: bytes[runStart..<index])
+                index += 1
+                return String(decoding: out, as: UTF8.self)
+            }
+            if byte < 0x20 { throw fail("control character in a string; escape it") }
+            if byte != UInt8(ascii: "\\") {
+                index += 1
+                continue
+            }
+            out.append(contentsOf: bytes[runStart..<index])
+            index += 1
+            guard index < bytes.count else { throw fail("unterminated string") }
+            let escape = bytes[index]
+            index += 1
+            let scalar: Unicode.Scalar
+            switch escape {
+            case UInt8(ascii: "\""): scalar = "\""
+            case UInt8(ascii: "\\"): scalar = "\\"
+            case UInt8(ascii: "/"): scalar = "/"
+            case UInt8(ascii: "b"): scalar = "\u{08}"
+            case UInt8(ascii: "f"): scalar = "\u{0C}"
+            case UInt8(ascii: "n"): scalar = "\n"
+            case UInt8(ascii: "r"): scalar = "\r"
+            case UInt8(ascii: "t"): scalar = "\t"
+            case UInt8(ascii: "u"): scalar = try parseUnicodeEscape()
+            default:
+                index -= 2
+                throw fail("unknown escape in a string")
+            }
+            out.append(contentsOf: UTF8.encode(scalar)!)
+            runStart = index
+        }
+    }
+
+    private mutating func parseHex4() throws(Failure) -> UInt32 {
+        guard index + 4 <= bytes.count else { throw fail("expected four hex digits") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[index]
+            let digit: UInt32
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+            default: throw fail("expected four hex digits")
+            }
+            value = value << 4 | digit
+            index += 1
+        }
+        return value
+    }
+
+    private mutating func parseUnicodeEscape() throws(Failure) -> Unicode.Scalar {
+        let first = try parseHex4()
+        if (0xD800...0xDBFF).contains(first),
+            index + 6 <= bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+        {
+            let save = index
+            index += 2
+            let second = try parseHex4()
+            if (0xDC00...0xDFFF).contains(second) {
+                return Unicode.Scalar(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)) ?? "\u{FFFD}"
+            }
+            index = save
+        }
+        // A lone surrogate cannot be represented in valid UTF-8.
+        return Unicode.Scalar(first) ?? "\u{FFFD}"
+    }
+}

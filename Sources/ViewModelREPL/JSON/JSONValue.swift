@@ -1,0 +1,76 @@
+/// A JSON value as the interpreter reads it from requests and states: exact integers, ordered objects.
+///
+/// Objects keep their members in order, so a state patched by `mock field=value` prints its fields
+/// where they were; lookups are linear, which suits the small objects requests and states hold.
+package enum JSONValue: Hashable, Sendable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([(key: String, value: JSONValue)])
+
+    package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): true
+        case (.bool(let a), .bool(let b)): a == b
+        case (.int(let a), .int(let b)): a == b
+        case (.double(let a), .double(let b)): a == b
+        case (.int(let a), .double(let b)), (.double(let b), .int(let a)): Double(a) == b
+        case (.string(let a), .string(let b)): a == b
+        case (.array(let a), .array(let b)): a == b
+        case (.object(let a), .object(let b)):
+            a.count == b.count && a.allSatisfy { member in b.contains { $0.key == member.key && $0.value == member.value } }
+        default: false
+        }
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        switch self {
+        case .null: hasher.combine(0)
+        case .bool(let value): hasher.combine(value)
+        case .int(let value): hasher.combine(Double(value))
+        case .double(let value): hasher.combine(value)
+        case .string(let value): hasher.combine(value)
+        case .array(let values): hasher.combine(values)
+        case .object(let members): hasher.combine(members.count)
+        }
+    }
+
+    /// The member named `key` of an object.
+    package subscript(key: String) -> JSONValue? {
+        guard case .object(let members) = self else { return nil }
+        return members.first { $0.key == key }?.value
+    }
+
+    /// A short name for the value's kind, as error messages and `describe` print it.
+    package var kind: String {
+        switch self {
+        case .null: "null"
+        case .bool: "bool"
+        case .int: "int"
+        case .double: "number"
+        case .string: "string"
+        case .array: "array"
+        case .object: "object"
+        }
+    }
+
+    /// The string inside a `.string`.
+    package var stringValue: String? {
+        if case .string(let value) = self { return value }
+        return nil
+    }
+
+    /// Sets the member `key` of an object, keeping its place, or appends it.
+    package mutating func set(_ key: String, to value: JSONValue) {
+        guard case .object(var members) = self else { return }
+        if let index = members.firstIndex(where: { $0.key == key }) {
+            members[index].value = value
+        } else {
+            members.append((key, value))
+        }
+        self = .object(members)
+    }
+}

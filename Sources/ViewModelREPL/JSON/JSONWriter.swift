@@ -1,0 +1,94 @@
+/// Appends JSON text to a byte buffer: strings escaped so every line stays one valid UTF-8 line.
+package enum JSONWriter {
+    private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
+
+    /// Appends `value` as compact JSON.
+    package static func append(_ value: JSONValue, to out: inout [UInt8]) {
+        switch value {
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let flag): out.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .int(let number): append(number, to: &out)
+        case .double(let number): out.append(contentsOf: formatDouble(number).utf8)
+        case .string(let text): append(string: text, to: &out)
+        case .array(let elements):
+            out.append(UInt8(ascii: "["))
+            for (offset, element) in elements.enumerated() {
+                if offset > 0 { out.append(UInt8(ascii: ",")) }
+                append(element, to: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        case .object(let members):
+            out.append(UInt8(ascii: "{"))
+            for (offset, member) in members.enumerated() {
+                if offset > 0 { out.append(UInt8(ascii: ",")) }
+                append(string: member.key, to: &out)
+                out.append(UInt8(ascii: ":"))
+                append(member.value, to: &out)
+            }
+            out.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// The compact JSON text of `value`.
+    package static func string(_ value: JSONValue) -> String {
+        var out: [UInt8] = []
+        append(value, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends a decimal integer without going through `String`.
+    package static func append(_ number: Int, to out: inout [UInt8]) {
+        if number == 0 {
+            out.append(UInt8(ascii: "0"))
+            return
+        }
+        var magnitude = number.magnitude
+        if number < 0 { out.append(UInt8(ascii: "-")) }
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            while magnitude > 0 {
+                buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            }
+            for position in stride(from: count - 1, through: 0, by: -1) { out.append(buffer[position]) }
+        }
+    }
+
+    /// Appends `text` as a JSON string: quotes, backslashes and control characters escaped.
+    package static func append(string text: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { bytes in
+            var runStart = 0
+            for position in 0..<bytes.count {
+                let byte = bytes[position]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<position]))
+                runStart = position + 1
+                out.append(UInt8(ascii: "\\"))
+                switch byte {
+                case UInt8(ascii: "\""): out.append(UInt8(ascii: "\""))
+                case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\"))
+                case 0x0A: out.append(UInt8(ascii: "n"))
+                case 0x0D: out.append(UInt8(ascii: "r"))
+                case 0x09: out.append(UInt8(ascii: "t"))
+                default:
+                    out.append(contentsOf: "u00".utf8)
+                    out.append(hex[Int(byte >> 4)])
+                    out.append(hex[Int(byte & 0x0F)])
+                }
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+
+    private static func formatDouble(_ number: Double) -> String {
+        if number == number.rounded(), abs(number) < 1e15 { return String(Int(number)) }
+        return "\(number)"
+    }
+}

@@ -1,0 +1,139 @@
+#if canImport(Glibc)
+    import Glibc
+    private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+    import Darwin
+    private let systemWrite = Darwin.write
+#endif
+
+/// Writes protocol lines: one JSON object per line, numbered by `seq`, buffered and flushed whole.
+///
+/// Lines are built straight into the buffer, never split or interleaved, since only the main actor
+/// writes. The session flushes when no further input is ready, so a driver waiting for each reply
+/// never stalls while a burst of piped input is still written in large batches.
+@MainActor
+package final class OutputChannel {
+    /// Where the bytes go; the default writes to a file descriptor.
+    package typealias Sink = ([UInt8]) -> Bool
+
+    private(set) var buffer: [UInt8] = []
+    private var nextSeq = 0
+    private let sink: Sink
+    /// Set once the reader went away (a broken pipe); later writes are dropped.
+    package private(set) var isClosed = false
+    /// Bytes kept before a flush is forced, whatever the input.
+    private let flushThreshold = 1 << 16
+
+    /// Creates a channel writing to `sink`; the sink returns `false` when the reader is gone.
+    package init(sink: @escaping Sink) {
+        self.sink = sink
+        buffer.reserveCapacity(flushThreshold * 2)
+    }
+
+    /// Creates a channel writing to the file descriptor `fd`.
+    package convenience init(fileDescriptor fd: Int32) {
+        self.init { bytes in OutputChannel.writeAll(bytes, to: fd) }
+    }
+
+    /// Opens a line: `{"type":TYPE,"seq":N` plus the request's `id` and `line`, and `"push":true`
+    /// for a line a request caused later rather than its reply.
+    package func begin(_ type: StaticString, tag: RequestTag?, push: Bool = false) {
+        buffer.append(contentsOf: #"{"type":""#.utf8)
+        type.withUTF8Buffer { buffer.append(contentsOf: $0) }
+        buffer.append(contentsOf: #"","seq":"#.utf8)
+        JSONWriter.append(nextSeq, to: &buffer)
+        nextSeq += 1
+        if let tag {
+            if let id = tag.id {
+                buffer.append(contentsOf: #","id":"#.utf8)
+                JSONWriter.append(id, to: &buffer)
+            }
+            buffer.append(contentsOf: #","line":"#.utf8)
+            JSONWriter.append(tag.line, to: &buffer)
+        }
+        if push { buffer.append(contentsOf: #","push":true"#.utf8) }
+    }
+
+    /// Appends `,"key":` so the caller can write the value.
+    package func key(_ key: StaticString) {
+        buffer.append(contentsOf: #",""#.utf8)
+        key.withUTF8Buffer { buffer.append(contentsOf: $0) }
+        buffer.append(contentsOf: #"":"#.utf8)
+    }
+
+    package func field(_ name: StaticString, _ value: String) {
+        key(name)
+        JSONWriter.append(string: value, to: &buffer)
+    }
+
+    package func field(_ name: StaticString, _ value: Int) {
+        key(name)
+        JSONWriter.append(value, to: &buffer)
+    }
+
+    package func field(_ name: StaticString, _ value: Bool) {
+        key(name)
+        buffer.append(contentsOf: (value ? "true" : "false").utf8)
+    }
+
+    package func field(_ name: StaticString, _ value: JSONValue) {
+        key(name)
+        JSONWriter.append(value, to: &buffer)
+    }
+
+    /// Appends a member whose name is only known at run time.
+    package func field(named name: String, _ value: JSONValue) {
+        buffer.append(UInt8(ascii: ","))
+        JSONWriter.append(string: name, to: &buffer)
+        buffer.append(UInt8(ascii: ":"))
+        JSONWriter.append(value, to: &buffer)
+    }
+
+    /// Appends raw JSON bytes produced elsewhere (an encoded state).
+    package func raw(_ bytes: [UInt8]) {
+        buffer.append(contentsOf: bytes)
+    }
+
+    /// Appends through a closure that writes into the buffer directly.
+    package func write(_ body: (inout [UInt8]) throws(ReplError) -> Void) throws(ReplError) {
+        try body(&buffer)
+    }
+
+    /// Closes the line; flushes when the buffer is large.
+    package func end() {
+        buffer.append(contentsOf: "}\n".utf8)
+        if buffer.count >= flushThreshold { flush() }
+    }
+
+    /// The length of the buffer, to undo a half-built line.
+    package var mark: Int { buffer.count }
+
+    /// Drops a half-built line back to `mark`, and its sequence number.
+    package func rollback(to mark: Int) {
+        buffer.removeSubrange(mark...)
+        nextSeq -= 1
+    }
+
+    /// Writes everything buffered.
+    package func flush() {
+        guard !buffer.isEmpty else { return }
+        if !isClosed, !sink(buffer) { isClosed = true }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes all of `bytes` to `fd`, retrying short writes; `false` when the reader is gone.
+    nonisolated static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = systemWrite(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR || errno == EAGAIN { continue }
+                    return false
+                }
+                offset += written
+            }
+            return true
+        }
+    }
+}

@@ -1,0 +1,64 @@
+/// One command of the line protocol, parsed from its human or its JSON form.
+package enum Command: Equatable, Sendable {
+    case screens
+    case use(screen: String)
+    case describe
+    case state
+    case event(name: String, arguments: Arguments)
+    case load
+    case reload
+    case retry
+    case cancel
+    case mockState(JSONValue)
+    case mockFields([Field])
+    case real
+    case wait(until: Condition?, timeout: Duration?)
+    case advance(Duration)
+    case sleep(Duration)
+    case expect(Condition)
+    case help(topic: String?)
+    case quit
+
+    /// A `key=value` argument.
+    package struct Field: Equatable, Sendable {
+        package var key: String
+        package var value: JSONValue
+
+        package init(key: String, value: JSONValue) {
+            self.key = key
+            self.value = value
+        }
+    }
+
+    /// An event's arguments: named (`id=3`) and positional (`3`), in the order given.
+    package struct Arguments: Equatable, Sendable {
+        package var named: [Field] = []
+        package var positional: [JSONValue] = []
+
+        package init(named: [Field] = [], positional: [JSONValue] = []) {
+            self.named = named
+            self.positional = positional
+        }
+    }
+
+    /// A test on the state: `PATH OP VALUE`.
+    package struct Condition: Equatable, Sendable {
+        package enum Operator: String, Sendable, CaseIterable {
+            case equals = "=="
+            case notEquals = "!="
+            case contains
+            case exists
+        }
+
+        package var path: StatePath
+        package var op: Operator
+        /// The value compared against; `nil` for `exists`.
+        package var value: JSONValue?
+
+        package init(path: StatePath, op: Operator, value: JSONValue?) {
+            self.path = path
+            self.op = op
+            self.value = value
+        }
+    }
+}

@@ -1,0 +1,142 @@
+/// A cursor over one input line's bytes: the lexing half of the command parser.
+///
+/// Words are runs of non-blank bytes; values after `key=` and positional arguments may be JSON
+/// (`3`, `true`, `null`, `"a b"`, `{…}`, `[…]`), a single-quoted string, or a bare word taken as a string.
+struct LineScanner {
+    let bytes: [UInt8]
+    var index = 0
+
+    init(_ text: String) {
+        bytes = Array(text.utf8)
+    }
+
+    var isAtEnd: Bool { index >= bytes.count }
+
+    /// The 1-based character column of byte `offset`.
+    func column(at offset: Int) -> Int {
+        String(decoding: bytes[0..<min(offset, bytes.count)], as: UTF8.self).count + 1
+    }
+
+    var column: Int { column(at: index) }
+
+    func error(_ code: ReplError.Code, _ message: String, at offset: Int? = nil) -> ReplError {
+        ReplError(code, message, column: column(at: offset ?? index))
+    }
+
+    mutating func skipBlanks() {
+        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
+    }
+
+    private func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+
+    /// The next blank-delimited word, or `nil` at the end.
+    mutating func word() -> String? {
+        skipBlanks()
+        guard !isAtEnd else { return nil }
+        let start = index
+        while index < bytes.count, !isBlank(bytes[index]) { index += 1 }
+        return String(decoding: bytes[start..<index], as: UTF8.self)
+    }
+
+    /// Looks at the next word without consuming it.
+    func peekWord() -> String? {
+        var copy = self
+        return copy.word()
+    }
+
+    /// The rest of the line, trimmed of blanks.
+    mutating func rest() -> String {
+        skipBlanks()
+        let text = String(decoding: bytes[index...], as: UTF8.self)
+        index = bytes.count
+        var end = text.endIndex
+        while end > text.startIndex, text[text.index(before: end)] == " " || text[text.index(before: end)] == "\t" {
+            end = text.index(before: end)
+        }
+        return String(text[..<end])
+    }
+
+    /// One argument: `key=value` (returned with its key) or a positional value.
+    mutating func argument() throws(ReplError) -> (key: String?, value: JSONValue, column: Int)? {
+        skipBlanks()
+        guard !isAtEnd else { return nil }
+        let start = index
+        let first = bytes[index]
+        if first != UInt8(ascii: "\""), first != UInt8(ascii: "'"), first != UInt8(ascii: "{"), first != UInt8(ascii: "[") {
+            var probe = index
+            while probe < bytes.count, !isBlank(bytes[probe]), bytes[probe] != UInt8(ascii: "=") { probe += 1 }
+            if probe < bytes.count, bytes[probe] == UInt8(ascii: "=") {
+                let key = String(decoding: bytes[index..<probe], as: UTF8.self)
+                guard !key.isEmpty else { throw error(.syntax, Messages.emptyKey) }
+                index = probe + 1
+                guard !isAtEnd, !isBlank(bytes[index]) else { throw error(.syntax, Messages.missingValue(key: key)) }
+                return (key, try value(), column(at: start))
+            }
+        }
+        return (nil, try value(), column(at: start))
+    }
+
+    /// A value: JSON, a single-quoted string, or a bare word taken as a string.
+    mutating func value() throws(ReplError) -> JSONValue {
+        skipBlanks()
+        guard !isAtEnd else { throw error(.syntax, Messages.expectedValue) }
+        let start = index
+        switch bytes[index] {
+        case UInt8(ascii: "'"):
+            return .string(try singleQuoted())
+        case UInt8(ascii: "\""), UInt8(ascii: "{"), UInt8(ascii: "["):
+            return try json(from: start)
+        default:
+            while index < bytes.count, !isBlank(bytes[index]) { index += 1 }
+            let word = String(decoding: bytes[start..<index], as: UTF8.self)
+            switch word {
+            case "true": return .bool(true)
+            case "false": return .bool(false)
+            case "null": return .null
+            default: break
+            }
+            if let first = word.utf8.first, first == UInt8(ascii: "-") || (first >= 0x30 && first <= 0x39),
+                let number = try? JSONParser.parse(word)
+            {
+                return number
+            }
+            return .string(word)
+        }
+    }
+
+    private mutating func json(from start: Int) throws(ReplError) -> JSONValue {
+        let parsed: (JSONValue, Int)
+        do {
+            parsed = try JSONParser.parsePrefix(bytes, from: start)
+        } catch {
+            throw self.error(.invalidJSON, Messages.invalidJSON(error.reason), at: error.offset)
+        }
+        index = parsed.1
+        guard isAtEnd || isBlank(bytes[index]) else { throw error(.syntax, Messages.expectedBlankAfterValue) }
+        return parsed.0
+    }
+
+    private mutating func singleQuoted() throws(ReplError) -> String {
+        let open = index
+        index += 1
+        var out: [UInt8] = []
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "'") {
+                index += 1
+                guard isAtEnd || isBlank(bytes[index]) else { throw error(.syntax, Messages.expectedBlankAfterValue) }
+                return String(decoding: out, as: UTF8.self)
+            }
+            if byte == UInt8(ascii: "\\"), index + 1 < bytes.count,
+                bytes[index + 1] == UInt8(ascii: "'") || bytes[index + 1] == UInt8(ascii: "\\")
+            {
+                out.append(bytes[index + 1])
+                index += 2
+                continue
+            }
+            out.append(byte)
+            index += 1
+        }
+        throw error(.syntax, Messages.unterminatedQuote, at: open)
+    }
+}

@@ -1,0 +1,56 @@
+/// A path into a state, such as `users.value[0].name` or `events[-1]`; negative indices count from the end.
+package struct StatePath: Equatable, Sendable, CustomStringConvertible {
+    package enum Component: Equatable, Sendable {
+        case key(String)
+        case index(Int)
+    }
+
+    package var components: [Component]
+    package let description: String
+
+    /// Parses `text`; returns `nil` when it is not a path.
+    package init?(_ text: String) {
+        var components: [Component] = []
+        var rest = Substring(text)
+        while !rest.isEmpty {
+            if rest.first == "[" {
+                guard let close = rest.firstIndex(of: "]"), let index = Int(rest[rest.index(after: rest.startIndex)..<close]) else { return nil }
+                components.append(.index(index))
+                rest = rest[rest.index(after: close)...]
+                if rest.first == "." { rest = rest.dropFirst() }
+                continue
+            }
+            let end = rest.firstIndex { $0 == "." || $0 == "[" } ?? rest.endIndex
+            let key = rest[..<end]
+            guard !key.isEmpty else { return nil }
+            components.append(.key(String(key)))
+            rest = rest[end...]
+            if rest.first == "." {
+                rest = rest.dropFirst()
+                if rest.isEmpty { return nil }
+            }
+        }
+        guard !components.isEmpty else { return nil }
+        self.components = components
+        self.description = text
+    }
+
+    /// The value at this path in `root`, or `nil` when there is none.
+    package func lookup(in root: JSONValue) -> JSONValue? {
+        var current = root
+        for component in components {
+            switch (component, current) {
+            case (.key(let key), .object):
+                guard let next = current[key] else { return nil }
+                current = next
+            case (.index(let index), .array(let elements)):
+                let position = index < 0 ? elements.count + index : index
+                guard elements.indices.contains(position) else { return nil }
+                current = elements[position]
+            default:
+                return nil
+            }
+        }
+        return current
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// A screen's events with their argument names and types, learnt from sample events.
+///
+/// App teams pass one sample of each event (`[.hello, .select(id: 0)]`, or `allCases`); encoding a
+/// sample with its own `Encodable` conformance shows its name and its arguments' names and types,
+/// so `describe`, completion and error messages need nothing more from the app's types.
+package struct EventCatalog: Sendable {
+    /// One event.
+    package struct Event: Sendable, Equatable {
+        package var name: String
+        package var arguments: [Argument]
+        /// Whether the event encodes as a bare string (an enum with raw values) rather than `{"name":{…}}`.
+        package var encodesAsString: Bool
+    }
+
+    /// One argument of an event.
+    package struct Argument: Sendable, Equatable {
+        package var name: String
+        package var type: String
+    }
+
+    package var events: [Event]
+
+    package init(events: [Event]) {
+        self.events = events
+    }
+
+    /// Builds the catalog from sample events.
+    package init<Sample: Encodable>(samples: [Sample]) {
+        let encoder = JSONEncoder()
+        var events: [Event] = []
+        for sample in samples {
+            guard let data = try? encoder.encode(sample),
+                let value = try? JSONParser.parse(String(decoding: data, as: UTF8.self))
+            else { continue }
+            let event: Event
+            switch value {
+            case .string(let name):
+                event = Event(name: name, arguments: [], encodesAsString: true)
+            case .object(let members) where members.count == 1:
+                let arguments: [Argument]
+                if case .object(let fields) = members[0].value {
+                    arguments = fields.map { Argument(name: $0.key, type: $0.value.kind) }
+                } else {
+                    arguments = []
+                }
+                event = Event(name: members[0].key, arguments: arguments, encodesAsString: false)
+            default:
+                continue
+            }
+            if !events.contains(where: { $0.name == event.name }) { events.append(event) }
+        }
+        self.events = events
+    }
+
+    /// The event named `name`.
+    package func event(_ name: String) -> Event? {
+        events.first { $0.name == name }
+    }
+
+    /// Every event name.
+    package var names: [String] { events.map(\.name) }
+}

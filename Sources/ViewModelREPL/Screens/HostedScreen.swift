@@ -1,0 +1,163 @@
+import Foundation
+import Observation
+import ViewModelKit
+
+/// A screen of one view-model type: the real view model, and a preview view model once mocked.
+@MainActor
+final class HostedScreen<Model: ViewModel>: ScreenHosting where Model.ViewEvent: Codable, Model.ViewState: Codable {
+    typealias Preview = PreviewViewModel<Model.ViewEvent, Model.ViewState>
+
+    let name: String
+    let catalog: EventCatalog
+    private let real: Model
+    private var preview: Preview?
+    private(set) var kind = ModelKind.real
+    private let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+    private let decoder = JSONDecoder()
+    /// Events without arguments, decoded once: the common `event hello` skips the decoder.
+    private var plainEvents: [String: Model.ViewEvent] = [:]
+    private var watchGeneration = 0
+
+    init(name: String, catalog: EventCatalog, model: Model) {
+        self.name = name
+        self.catalog = catalog
+        self.real = model
+    }
+
+    var loader: (any LoadingViewModel)? { real as? any LoadingViewModel }
+
+    private var shownState: Model.ViewState {
+        if kind == .preview, let preview { return preview.viewState }
+        return real.viewState
+    }
+
+    func appendState(to out: inout [UInt8]) throws(ReplError) {
+        do {
+            out.append(contentsOf: try encoder.encode(shownState))
+        } catch {
+            throw ReplError(.encodingFailed, Messages.stateDoesNotEncode(String(describing: error)))
+        }
+    }
+
+    func stateValue() throws(ReplError) -> JSONValue {
+        var bytes: [UInt8] = []
+        try appendState(to: &bytes)
+        do {
+            return try JSONParser.parse(String(decoding: bytes, as: UTF8.self), maximumDepth: 512)
+        } catch {
+            throw ReplError(.encodingFailed, Messages.stateDoesNotEncode(error.reason))
+        }
+    }
+
+    func send(_ event: JSONValue) throws(ReplError) -> EventOutcome {
+        let decoded = try decode(event)
+        if kind == .preview, let preview {
+            preview.handle(event: decoded)
+            return .recorded(event, count: preview.eventCount)
+        }
+        real.handle(event: decoded)
+        return .handled
+    }
+
+    private func decode(_ event: JSONValue) throws(ReplError) -> Model.ViewEvent {
+        let plainName: String? = {
+            if case .object(let members) = event, members.count == 1, case .object(let arguments) = members[0].value, arguments.isEmpty {
+                return members[0].key
+            }
+            return nil
+        }()
+        if let plainName, let cached = plainEvents[plainName] { return cached }
+        var attempts = [event]
+        if let plainName { attempts.append(.string(plainName)) }
+        var firstError: (any Error)?
+        for attempt in attempts {
+            var bytes: [UInt8] = []
+            JSONWriter.append(attempt, to: &bytes)
+            do {
+                let decoded = try decoder.decode(Model.ViewEvent.self, from: Data(bytes))
+                if let plainName { plainEvents[plainName] = decoded }
+                return decoded
+            } catch {
+                firstError = firstError ?? error
+            }
+        }
+        throw ReplError(.badEventArguments, Self.describe(firstError))
+    }
+
+    func mock(_ state: JSONValue) throws(ReplError) {
+        var bytes: [UInt8] = []
+        JSONWriter.append(state, to: &bytes)
+        let decoded: Model.ViewState
+        do {
+            decoded = try decoder.decode(Model.ViewState.self, from: Data(bytes))
+        } catch {
+            throw ReplError(.badState, Messages.stateDoesNotDecode(name, reason: Self.describe(error)))
+        }
+        if let preview {
+            preview.viewState = decoded
+        } else {
+            preview = Preview(viewState: decoded)
+        }
+        kind = .preview
+    }
+
+    func showReal() {
+        kind = .real
+    }
+
+    func recordedEvents() -> [JSONValue] {
+        guard let preview else { return [] }
+        return preview.recordedEvents.compactMap { event in
+            guard let data = try? encoder.encode(event) else { return nil }
+            return try? JSONParser.parse(String(decoding: data, as: UTF8.self))
+        }
+    }
+
+    func watch(_ onChange: @escaping @MainActor () -> Void) {
+        watchGeneration += 1
+        let generation = watchGeneration
+        withObservationTracking {
+            if kind == .preview, let preview {
+                _ = preview.viewState
+            } else {
+                _ = real.viewState
+            }
+        } onChange: { [weak self] in
+            // Observation calls this where the change happens: on the main actor, as view models are isolated to it.
+            MainActor.assumeIsolated {
+                guard let self, self.watchGeneration == generation else { return }
+                onChange()
+            }
+        }
+    }
+
+    /// A short reason for a decoding failure, naming where in the JSON it went wrong.
+    static func describe(_ error: (any Error)?) -> String {
+        guard let error = error as? DecodingError else { return error.map { "\($0)" } ?? "unknown error" }
+        func path(_ context: DecodingError.Context) -> String {
+            let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            return path.isEmpty ? "" : " at \(path.hasPrefix(".") ? String(path.dropFirst()) : path)"
+        }
+        switch error {
+        case .keyNotFound(let key, let context): return "missing '\(key.stringValue)'\(path(context))"
+        case .typeMismatch(let type, let context): return "expected \(typeName(type))\(path(context))"
+        case .valueNotFound(let type, let context): return "expected \(typeName(type))\(path(context)), found null"
+        case .dataCorrupted(let context): return "\(context.debugDescription.prefix(120))\(path(context))"
+        @unknown default: return "\(error)"
+        }
+    }
+
+    private static func typeName(_ type: Any.Type) -> String {
+        switch type {
+        case is Int.Type, is Int64.Type, is Int32.Type, is UInt.Type: "int"
+        case is Double.Type, is Float.Type: "number"
+        case is String.Type: "string"
+        case is Bool.Type: "bool"
+        default: "\(type)".contains("Dictionary") ? "object" : "\(type)".contains("Array") ? "array" : "\(type)"
+        }
+    }
+}

@@ -1,0 +1,13 @@
+/// The exit statuses vmrepl documents.
+package enum ExitStatus: Int32, Sendable {
+    /// Every request succeeded.
+    case success = 0
+    /// At least one request got an error reply (piped input), or a script stopped at an error.
+    case requestFailed = 1
+    /// The command line was wrong.
+    case usage = 2
+    /// An `expect` failed.
+    case expectationFailed = 3
+    /// Interrupted (SIGINT).
+    case interrupted = 130
+}

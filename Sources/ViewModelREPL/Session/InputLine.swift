@@ -1,0 +1,10 @@
+/// One line of input, numbered from 1: its text, or why it was rejected before parsing.
+package struct InputLine: Sendable {
+    package enum Content: Sendable {
+        case text(String)
+        case rejected(ReplError)
+    }
+
+    package var number: Int
+    package var content: Content
+}

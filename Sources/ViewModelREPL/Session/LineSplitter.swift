@@ -1,0 +1,78 @@
+/// Splits a byte stream into checked lines: LF or CRLF endings, a length limit, UTF-8 and control-character checks.
+///
+/// A line longer than the limit is never held whole: its bytes are dropped as they arrive and it
+/// becomes one rejected line when its newline comes.
+package struct LineSplitter {
+    /// The default longest line, in bytes (without its newline).
+    package static let defaultMaximumLength = 1 << 20
+
+    package let maximumLength: Int
+    private var pending: [UInt8] = []
+    private var isSkipping = false
+    private var lineNumber = 0
+
+    package init(maximumLength: Int = defaultMaximumLength) {
+        self.maximumLength = max(1, maximumLength)
+    }
+
+    /// Feeds `chunk` and appends every line it completes to `lines`.
+    package mutating func feed(_ chunk: UnsafeRawBufferPointer, into lines: inout [InputLine]) {
+        var start = 0
+        while start < chunk.count {
+            guard let newline = chunk[start...].firstIndex(of: 0x0A) else {
+                append(UnsafeRawBufferPointer(rebasing: chunk[start...]))
+                return
+            }
+            append(UnsafeRawBufferPointer(rebasing: chunk[start..<newline]))
+            lines.append(takeLine())
+            start = newline + 1
+        }
+    }
+
+    /// Ends the input: a last line without a newline still counts.
+    package mutating func finish(into lines: inout [InputLine]) {
+        if !pending.isEmpty || isSkipping { lines.append(takeLine()) }
+    }
+
+    private mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        guard !isSkipping else { return }
+        if pending.count + bytes.count > maximumLength + 1 {
+            // One byte of slack keeps the '\r' of a CRLF line of exactly the maximum length.
+            isSkipping = true
+            pending.removeAll()
+            return
+        }
+        pending.append(contentsOf: bytes)
+    }
+
+    private mutating func takeLine() -> InputLine {
+        lineNumber += 1
+        defer {
+            pending.removeAll(keepingCapacity: pending.capacity <= 1 << 16)
+            isSkipping = false
+        }
+        if isSkipping { return InputLine(number: lineNumber, content: .rejected(ReplError(.lineTooLong, Messages.lineTooLong(maximumLength)))) }
+        if pending.last == 0x0D { pending.removeLast() }
+        if pending.count > maximumLength {
+            return InputLine(number: lineNumber, content: .rejected(ReplError(.lineTooLong, Messages.lineTooLong(maximumLength))))
+        }
+        return InputLine(number: lineNumber, content: Self.check(pending))
+    }
+
+    /// The line as text, or why it is rejected.
+    static func check(_ bytes: [UInt8]) -> InputLine.Content {
+        var isASCII = true
+        for (offset, byte) in bytes.enumerated() {
+            if (byte < 0x20 && byte != 0x09) || byte == 0x7F {
+                let column = String(decoding: bytes[..<offset], as: UTF8.self).count + 1
+                return .rejected(ReplError(.controlCharacter, Messages.controlCharacter(byte), column: column))
+            }
+            if byte >= 0x80 { isASCII = false }
+        }
+        if isASCII { return .text(String(decoding: bytes, as: UTF8.self)) }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            return .rejected(ReplError(.invalidUTF8, Messages.invalidUTF8))
+        }
+        return .text(text)
+    }
+}

@@ -1,0 +1,44 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A session driven through pipes: lines in on one descriptor, protocol lines out on another.
+///
+/// No prompt, no colour; output is flushed whenever no further input is ready, so a driver that
+/// waits for each reply never stalls, while a burst of input is answered in large writes.
+@MainActor
+package final class PipeSession {
+    private let interpreter: Interpreter
+    private let output: OutputChannel
+    private let reader: InputReader
+
+    package init(registry: ScreenRegistry, options: Interpreter.Options, input: Int32, output: OutputChannel, maximumLineLength: Int) {
+        self.output = output
+        self.interpreter = Interpreter(registry: registry, output: output, options: options)
+        self.reader = InputReader(fileDescriptor: input, maximumLineLength: maximumLineLength)
+    }
+
+    /// Runs until end of input or `quit`, finishes what is in flight, and returns the exit status.
+    package func run() async -> ExitStatus {
+        interpreter.start()
+        output.flush()
+        reading: for await batch in reader.batches() {
+            for line in batch {
+                switch line.content {
+                case .text(let text): await interpreter.handle(line: text, number: line.number)
+                case .rejected(let error): interpreter.reject(error, line: line.number)
+                }
+                if interpreter.quitRequested || output.isClosed { break reading }
+            }
+            if !reader.hasInputReady() { output.flush() }
+            if output.isClosed { break }
+            reader.batchHandled()
+        }
+        await interpreter.finish()
+        output.flush()
+        if interpreter.failedExpectations > 0 { return .expectationFailed }
+        return interpreter.errorCount > 0 ? .requestFailed : .success
+    }
+}

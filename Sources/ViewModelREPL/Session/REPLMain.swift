@@ -1,0 +1,72 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The entry point an executable calls: parses the command line, runs a session over the screens, exits.
+///
+/// ```swift
+/// import ViewModelREPL
+///
+/// var screens = ScreenRegistry()
+/// screens.register("login", summary: "the login form") { context in LoginViewModel(clock: context.clock) }
+/// await REPLMain.run(screens: screens)
+/// ```
+public enum REPLMain {
+    /// The program's version, as `--version` prints it.
+    public static let version = "0.1.0"
+
+    /// Runs vmrepl over `screens` with the process's arguments and exits with its status.
+    @MainActor
+    public static func run(screens: ScreenRegistry, arguments: [String] = Array(CommandLine.arguments.dropFirst())) async -> Never {
+        let status = await status(screens: screens, arguments: arguments)
+        exit(status.rawValue)
+    }
+
+    @MainActor
+    static func status(screens: ScreenRegistry, arguments: [String]) async -> ExitStatus {
+        let options: SessionOptions
+        do {
+            options = try SessionOptions.parse(arguments)
+        } catch {
+            printError("vmrepl: \(error.message)\n\(Messages.usageLine)")
+            return .usage
+        }
+        if options.showHelp {
+            printOut(Messages.commandLineHelp)
+            return .success
+        }
+        if options.showVersion {
+            printOut("vmrepl \(version) (protocol \(Interpreter.protocolVersion))")
+            return .success
+        }
+        signal(SIGPIPE, SIG_IGN)
+        // Protocol lines get their own descriptor; anything else the process prints goes to stderr,
+        // so a stray print() can never land between protocol lines.
+        let protocolFD = dup(STDOUT_FILENO)
+        dup2(STDERR_FILENO, STDOUT_FILENO)
+        let interactive = isatty(STDIN_FILENO) == 1
+        let sessionOptions = Interpreter.Options(
+            clock: options.clock ?? (interactive ? .real : .virtual),
+            seed: options.seed,
+            defaultTimeout: options.timeout
+        )
+        let session = PipeSession(
+            registry: screens,
+            options: sessionOptions,
+            input: STDIN_FILENO,
+            output: OutputChannel(fileDescriptor: protocolFD),
+            maximumLineLength: options.maximumLineLength
+        )
+        return await session.run()
+    }
+
+    private static func printOut(_ text: String) {
+        _ = OutputChannel.writeAll(Array((text + "\n").utf8), to: STDOUT_FILENO)
+    }
+
+    private static func printError(_ text: String) {
+        _ = OutputChannel.writeAll(Array((text + "\n").utf8), to: STDERR_FILENO)
+    }
+}

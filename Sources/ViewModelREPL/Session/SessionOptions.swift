@@ -1,0 +1,59 @@
+/// The command line: mode, clock, seed and limits.
+package struct SessionOptions: Equatable, Sendable {
+    package var clock: ClockMode?
+    package var seed: UInt64 = 0
+    package var timeout: Duration = .seconds(10)
+    package var maximumLineLength = LineSplitter.defaultMaximumLength
+    package var showHelp = false
+    package var showVersion = false
+
+    /// A command-line mistake, worded for the usage message.
+    package struct UsageError: Error, Equatable {
+        package var message: String
+    }
+
+    package init() {}
+
+    /// Parses the arguments after the program name.
+    package static func parse(_ arguments: [String]) throws(UsageError) -> SessionOptions {
+        var options = SessionOptions()
+        var remaining = arguments[...]
+        func value(_ name: String, _ inline: String?) throws(UsageError) -> String {
+            if let inline { return inline }
+            guard let next = remaining.popFirst() else { throw UsageError(message: "\(name) needs a value") }
+            return next
+        }
+        while let argument = remaining.popFirst() {
+            if argument == "--" {
+                if let extra = remaining.first { throw UsageError(message: "unexpected argument '\(extra)'") }
+                break
+            }
+            let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
+            let name = parts[0]
+            let inline = parts.count > 1 ? parts[1] : nil
+            switch name {
+            case "-h", "--help": options.showHelp = true
+            case "--version": options.showVersion = true
+            case "--clock":
+                let text = try value(name, inline)
+                guard let clock = ClockMode(rawValue: text) else { throw UsageError(message: "--clock takes virtual or real, not '\(text)'") }
+                options.clock = clock
+            case "--seed":
+                let text = try value(name, inline)
+                guard let seed = UInt64(text) else { throw UsageError(message: "--seed takes a whole number, not '\(text)'") }
+                options.seed = seed
+            case "--timeout":
+                let text = try value(name, inline)
+                guard let timeout = DurationText.parse(text) else { throw UsageError(message: "--timeout takes a duration such as 10s, not '\(text)'") }
+                options.timeout = timeout
+            case "--max-line-bytes":
+                let text = try value(name, inline)
+                guard let limit = Int(text), limit > 0 else { throw UsageError(message: "--max-line-bytes takes a positive number, not '\(text)'") }
+                options.maximumLineLength = limit
+            default:
+                throw UsageError(message: argument.hasPrefix("-") ? "unknown option '\(argument)'" : "unexpected argument '\(argument)'")
+            }
+        }
+        return options
+    }
+}
