@@ -30,9 +30,11 @@ let package = Package(
         .executableTarget(name: "vmrepl", dependencies: ["ViewModelREPL", "ExampleScreens"]),
 
         // MARK: Tests
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ViewModelKitTests", dependencies: ["ViewModelKit"]),
         .testTarget(name: "ViewModelREPLTests", dependencies: ["ViewModelREPL"]),
-        .testTarget(name: "ExampleScreensTests", dependencies: ["ExampleScreens", "ViewModelKit"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["vmrepl", "TestSupport"]),
+        .testTarget(name: "ExampleScreensTests", dependencies: ["ExampleScreens", "ViewModelKit", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

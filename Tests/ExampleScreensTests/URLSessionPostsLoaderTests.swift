@@ -1,6 +1,7 @@
 import ExampleScreens
 import Foundation
 import Testing
+import TestSupport
 
 struct URLSessionPostsLoaderTests {
     static let body = #"[{"id":1,"title":"Why MVVM","body":"b"},{"id":2,"title":"Swift on Linux","body":"c"}]"#

@@ -53,6 +53,7 @@ package enum CommandParser {
             try end(&scanner, name)
             return .expect(condition)
         case "advance", "sleep":
+            scanner.skipBlanks()
             let start = scanner.index
             guard let text = scanner.word() else { throw scanner.error(.badArguments, Messages.usage(name)) }
             guard let duration = DurationText.parse(text) else { throw scanner.error(.badArguments, Messages.badDuration(text), at: start) }
@@ -84,6 +85,7 @@ package enum CommandParser {
     }
 
     private static func parseMock(_ scanner: inout LineScanner) throws(ReplError) -> Command {
+        scanner.skipBlanks()
         let start = scanner.column
         let arguments = try arguments(&scanner)
         if let value = arguments.positional.first {
@@ -100,6 +102,7 @@ package enum CommandParser {
         var condition: Command.Condition?
         var timeout: Duration?
         while let word = scanner.peekWord() {
+            scanner.skipBlanks()
             let start = scanner.index
             if word == "until", condition == nil {
                 _ = scanner.word()

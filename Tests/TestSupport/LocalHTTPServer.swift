@@ -2,8 +2,8 @@ import Dispatch
 import Foundation
 
 /// A real HTTP server on 127.0.0.1 (python3's http.server) serving the files of a temporary folder.
-final class LocalHTTPServer: Sendable {
-    let port: Int
+public final class LocalHTTPServer: Sendable {
+    public let port: Int
     private let directory: URL
     private let process: Process
     private let exited: DispatchGroup
@@ -16,7 +16,7 @@ final class LocalHTTPServer: Sendable {
     }
 
     /// Serves `files` (name → body) for the length of `body`, then stops the server.
-    static func serving<T>(_ files: [String: String], _ body: (LocalHTTPServer) async throws -> T) async throws -> T {
+    public static func serving<T>(_ files: [String: String], _ body: (LocalHTTPServer) async throws -> T) async throws -> T {
         let server = try await start(files)
         do {
             let result = try await body(server)
@@ -29,7 +29,7 @@ final class LocalHTTPServer: Sendable {
     }
 
     /// Starts a server on a free port the system picks and waits until it listens.
-    static func start(_ files: [String: String]) async throws -> LocalHTTPServer {
+    public static func start(_ files: [String: String]) async throws -> LocalHTTPServer {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vmrepl-http-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         for (name, body) in files {
@@ -66,10 +66,10 @@ final class LocalHTTPServer: Sendable {
         return LocalHTTPServer(port: port, directory: directory, process: process, exited: exited)
     }
 
-    func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)/\(path)")! }
+    public func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)/\(path)")! }
 
     /// Stops the server and waits until its process has exited, so its port is closed.
-    func stop() async {
+    public func stop() async {
         // SIGKILL, since the test runner's threads may hand the child a mask that blocks SIGTERM.
         kill(process.processIdentifier, SIGKILL)
         await withCheckedContinuation { continuation in

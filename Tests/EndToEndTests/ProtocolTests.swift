@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+
+/// The properties a driving program relies on: one reply per request, order, flushing, bad input.
+struct ProtocolTests {
+    @Test(.timeLimit(.minutes(1)))
+    func strictPingPongNeverStallsOnBufferedOutput() async throws {
+        let process = try VMReplProcess()
+        _ = try await process.next()
+        var line = 0
+        for round in 0..<200 {
+            line += 1
+            let request = round == 0 ? "use foo" : (round.isMultiple(of: 2) ? "event hello" : #"{"id":\#(round),"cmd":"event","name":"goodbye"}"#)
+            let (reply, before) = try await process.request(request, line: line)
+            #expect(before.isEmpty)
+            #expect(reply["type"] as? String == "state")
+            if round > 0, !round.isMultiple(of: 2) { #expect(reply["id"] as? Int == round) }
+        }
+        process.closeInput()
+        #expect(try await process.rest().isEmpty)
+        #expect(await process.exitStatus() == 0)
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func loadPushesArriveWhileLaterRequestsAreAnswered() async throws {
+        let process = try VMReplProcess(["--seed=1"])
+        _ = try await process.next()
+        _ = try await process.request("use users", line: 1)
+        let (loading, _) = try await process.request("load", line: 2)
+        #expect(value(loading, "state.users.phase") as? String == "loading")
+        let (foo, _) = try await process.request("use foo", line: 3)
+        #expect(foo["screen"] as? String == "foo")
+        let (hello, noPushYet) = try await process.request("event hello", line: 4)
+        #expect(value(hello, "state.text") as? String == "👋")
+        #expect(noPushYet.isEmpty)
+        // Virtual time: moving the clock finishes the load; its push comes before advance's reply, tagged with line 2.
+        let (clock, pushes) = try await process.request("advance 2s", line: 5)
+        #expect(clock["type"] as? String == "clock")
+        #expect(pushes.count == 1)
+        #expect(pushes.first?["line"] as? Int == 2)
+        #expect(pushes.first?["push"] as? Bool == true)
+        #expect(pushes.first?["screen"] as? String == "users")
+        #expect(["loaded", "failed"].contains(value(pushes.first, "state.users.phase") as? String ?? ""))
+        process.closeInput()
+        _ = try await process.rest()
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func onRealTimeALoadsPushArrivesOnItsOwn() async throws {
+        let process = try VMReplProcess(["--clock=real"])
+        #expect(try await process.next()["clock"] as? String == "real")
+        _ = try await process.request("use greeting", line: 1)
+        _ = try await process.request(#"{"id":"L","cmd":"load"}"#, line: 2)
+        _ = try await process.request("state", line: 3)
+        // Nothing more is sent: the load's result is pushed unasked, tagged with the request that started it.
+        let push = try await process.next()
+        #expect(push["push"] as? Bool == true)
+        #expect(push["id"] as? String == "L")
+        #expect(push["line"] as? Int == 2)
+        #expect(["loaded", "failed"].contains(value(push, "state.phase") as? String ?? ""))
+        process.closeInput()
+        _ = try await process.rest()
+    }
+
+    @Test func everyRequestGetsExactlyOneReplyAndSeqAlwaysIncreases() async throws {
+        let script = [
+            "# a comment", "", "screens", "use users", "load", "bogus", "use foo", "event hello x=1", "describe",
+            "use users", "wait", "retry", "cancel", "help", "help load", "help nope", "mock users={}", "real", "state",
+        ]
+        let transcript = try await Transcript.run(script)
+        let seqs = transcript.lines.compactMap { $0["seq"] as? Int }
+        #expect(seqs == Array(0..<transcript.lines.count))
+        let requestLines = script.indices.map { $0 + 1 }.filter { !script[$0 - 1].isEmpty && !script[$0 - 1].hasPrefix("#") }
+        #expect(transcript.replies.compactMap { $0["line"] as? Int } == requestLines)
+    }
+
+    @Test(arguments: [
+        ("frobnicate", "unknown_command", 1),
+        ("use nowhere", "unknown_screen", nil),
+        ("event helo", "unknown_event", nil),
+        ("event hello extra=1", "bad_event_arguments", nil),
+        ("event hello 'unterminated", "syntax", 13),
+        ("mock text=", "syntax", 11),
+        ("mock state={\"text\":1}", "bad_state", nil),
+        ("mock state={\"text\":", "invalid_json", 20),
+        ("mock nope=1", "unknown_field", nil),
+        ("{\"id\":1,\"cmd\":\"event\",\"name\":", "invalid_json", 30),
+        ("{\"id\":1}", "bad_arguments", nil),
+        ("{\"id\":1,\"cmd\":\"use\",\"screen\":3}", "bad_arguments", nil),
+        ("[1,2]", "unknown_command", 1),
+        ("load", "not_loadable", nil),
+        ("expect text == \"nope\"", "expectation_failed", nil),
+        ("wait until text == \"nope\"", "timeout", nil),
+        ("advance soon", "bad_arguments", 9),
+        ("state extra", "bad_arguments", 7),
+    ] as [(String, String, Int?)])
+    func badInputGetsOneErrorAndChangesNothing(line: String, code: String, column: Int?) async throws {
+        let transcript = try await Transcript.run(["use foo", "event hello", line, "state"])
+        #expect(transcript.lines.count == 5)
+        let error = try #require(transcript.reply(3))
+        #expect(error["type"] as? String == "error")
+        #expect(error["code"] as? String == code)
+        #expect(error["column"] as? Int == column)
+        #expect((error["message"] as? String)?.isEmpty == false)
+        #expect(json(transcript.reply(4)?["state"]) == #"{"sheetIsPresented":false,"text":"👋"}"#)
+        #expect(transcript.reply(4)?["model"] as? String == "real")
+    }
+
+    @Test(arguments: [
+        ([0x75, 0x73, 0x65, 0x20, 0xFF, 0xFE] as [UInt8], "invalid_utf8"),
+        (Array("use\u{0}foo".utf8), "control_character"),
+        (Array("event \u{1B}[31m".utf8), "control_character"),
+        ([UInt8](repeating: 0x61, count: 300), "line_too_long"),
+    ])
+    func rejectedBytesGetOneErrorAndReadingGoesOn(bytes: [UInt8], code: String) async throws {
+        let process = try VMReplProcess(["--max-line-bytes=200"])
+        process.send("use foo")
+        process.sendBytes(bytes + [0x0A])
+        process.send("event hello\r")
+        process.closeInput()
+        let lines = try await process.rest()
+        #expect(lines.count == 4)
+        #expect(lines[2]["code"] as? String == code)
+        #expect(lines[2]["line"] as? Int == 2)
+        #expect(value(lines[3], "state.text") as? String == "👋")
+    }
+
+    @Test func outputStaysValidUTF8WhateverTheStateHolds() async throws {
+        let transcript = try await Transcript.run([
+            "use foo",
+            #"mock text="\ud800 lone, \u0007 bell, \" quote, \n newline, 🙂""#,
+            "state",
+        ])
+        #expect(value(transcript.reply(3), "state.text") as? String == "\u{FFFD} lone, \u{07} bell, \" quote, \n newline, 🙂")
+    }
+}

@@ -1,0 +1,179 @@
+import Dispatch
+import Foundation
+
+/// The built vmrepl binary, running over real pipes: requests go in on stdin, lines come out on stdout.
+///
+/// Every output line is parsed with Foundation's `JSONSerialization`, a parser independent of the
+/// one vmrepl uses, so a malformed line fails the test that reads it.
+final class VMReplProcess: @unchecked Sendable {
+    /// Where `swift build` put the binary: next to the test bundle.
+    static var binaryURL: URL {
+        if let path = ProcessInfo.processInfo.environment["VMREPL_BINARY"] { return URL(fileURLWithPath: path) }
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("vmrepl").path), directory.path != "/" {
+            directory.deleteLastPathComponent()
+        }
+        return directory.appendingPathComponent("vmrepl")
+    }
+
+    private let process = Process()
+    private let stdin = Pipe()
+    private let stdout = Pipe()
+    private let stderr = Pipe()
+    private let exited = DispatchGroup()
+    /// Guards `lines`, `waiters`, `isAtEnd` and `errorText`.
+    private let lock = NSLock()
+    private var lines: [String] = []
+    private var isAtEnd = false
+    private var waiters: [CheckedContinuation<String?, Never>] = []
+    private var errorText = Data()
+
+    /// Starts vmrepl with `arguments` and waits for nothing; read the `ready` line with ``next()``.
+    init(_ arguments: [String] = [], environment: [String: String] = [:]) throws {
+        process.executableURL = Self.binaryURL
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env.merge(environment) { $1 }
+        process.environment = env
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        exited.enter()
+        process.terminationHandler = { [exited] _ in exited.leave() }
+        try process.run()
+        startReading()
+    }
+
+    private func startReading() {
+        let out = stdout.fileHandleForReading
+        Thread { [self] in
+            var pending = Data()
+            while true {
+                let chunk = out.availableData
+                if chunk.isEmpty { break }
+                pending.append(chunk)
+                while let newline = pending.firstIndex(of: 0x0A) {
+                    let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
+                    pending.removeSubrange(pending.startIndex...newline)
+                    deliver(line)
+                }
+            }
+            if !pending.isEmpty { deliver(String(decoding: pending, as: UTF8.self)) }
+            deliver(nil)
+        }.start()
+        let err = stderr.fileHandleForReading
+        Thread { [self] in
+            while true {
+                let chunk = err.availableData
+                if chunk.isEmpty { break }
+                lock.withLock { errorText.append(chunk) }
+            }
+        }.start()
+    }
+
+    private func deliver(_ line: String?) {
+        let waiter: CheckedContinuation<String?, Never>? = lock.withLock {
+            if let line {
+                if !waiters.isEmpty { return waiters.removeFirst() }
+                lines.append(line)
+                return nil
+            }
+            isAtEnd = true
+            return nil
+        }
+        if let waiter { waiter.resume(returning: line) }
+        if line == nil {
+            let all = lock.withLock {
+                let all = waiters
+                waiters.removeAll()
+                return all
+            }
+            for waiter in all { waiter.resume(returning: nil) }
+        }
+    }
+
+    /// Writes `text` (a newline is added) to vmrepl's stdin.
+    func send(_ text: String) {
+        stdin.fileHandleForWriting.write(Data((text + "\n").utf8))
+    }
+
+    /// Writes raw bytes to vmrepl's stdin.
+    func sendBytes(_ bytes: [UInt8]) {
+        stdin.fileHandleForWriting.write(Data(bytes))
+    }
+
+    /// Closes vmrepl's stdin: end of input.
+    func closeInput() {
+        try? stdin.fileHandleForWriting.close()
+    }
+
+    /// The next output line as text, or `nil` at end of output.
+    func nextLine() async -> String? {
+        await withCheckedContinuation { continuation in
+            let ready: String?? = lock.withLock {
+                if !lines.isEmpty { return .some(lines.removeFirst()) }
+                if isAtEnd { return .some(nil) }
+                waiters.append(continuation)
+                return .none
+            }
+            if let ready { continuation.resume(returning: ready) }
+        }
+    }
+
+    /// The next output line, parsed; fails the caller's test when it is not one JSON object.
+    func next() async throws -> [String: Any] {
+        guard let line = await nextLine() else { throw ProtocolViolation("output ended early; stderr: \(standardError)") }
+        return try Self.parse(line)
+    }
+
+    /// Sends `request` and returns lines up to and including its reply (the first line of that line
+    /// number without `push`).
+    func request(_ text: String, line: Int) async throws -> (reply: [String: Any], before: [[String: Any]]) {
+        send(text)
+        var before: [[String: Any]] = []
+        while true {
+            let object = try await next()
+            if object["line"] as? Int == line, object["push"] == nil { return (object, before) }
+            before.append(object)
+        }
+    }
+
+    /// Every remaining line, parsed, once the input is closed.
+    func rest() async throws -> [[String: Any]] {
+        var objects: [[String: Any]] = []
+        while let line = await nextLine() { objects.append(try Self.parse(line)) }
+        return objects
+    }
+
+    /// Waits for vmrepl to exit and returns its status.
+    func exitStatus() async -> Int32 {
+        await withCheckedContinuation { continuation in
+            exited.notify(queue: .global()) { continuation.resume() }
+        }
+        return process.terminationStatus
+    }
+
+    /// What vmrepl wrote to stderr so far.
+    var standardError: String { lock.withLock { String(decoding: errorText, as: UTF8.self) } }
+
+    /// Parses one output line with JSONSerialization.
+    static func parse(_ line: String) throws -> [String: Any] {
+        guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+            throw ProtocolViolation("not a JSON object: \(line)")
+        }
+        guard object["type"] is String, object["seq"] is Int else { throw ProtocolViolation("no type or seq: \(line)") }
+        return object
+    }
+
+    func kill() {
+        if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
+    }
+
+    deinit { kill() }
+}
+
+/// Output that breaks the protocol.
+struct ProtocolViolation: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

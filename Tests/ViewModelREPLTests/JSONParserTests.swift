@@ -1,0 +1,48 @@
+import Testing
+import ViewModelREPL
+
+struct JSONParserTests {
+    @Test(arguments: [
+        ("0", JSONValue.int(0)),
+        ("-12", .int(-12)),
+        ("9223372036854775807", .int(Int.max)),
+        ("1.5e3", .double(1500)),
+        ("99999999999999999999", .double(1e20)),
+        (#""a\"b\\c\/d\n""#, .string("a\"b\\c/d\n")),
+        (#""\u00e9\ud83d\ude00""#, .string("é😀")),
+        (#""\ud800x""#, .string("\u{FFFD}x")),
+        (#""\udc00""#, .string("\u{FFFD}")),
+        (#" { "b" : [ true , null ] , "a" : {} } "#, .object([("b", .array([.bool(true), .null])), ("a", .object([]))])),
+        (#"{"k":1,"k":2}"#, .object([("k", .int(2))])),
+    ])
+    func parses(text: String, expected: JSONValue) throws {
+        #expect(try JSONParser.parse(text) == expected)
+    }
+
+    @Test(arguments: [
+        ("", 0), ("tru", 0), ("01", 1), ("1.", 2), ("-", 1), ("[1,]", 3), ("{\"a\" 1}", 5), ("\"tab\there\"", 4),
+        ("\"open", 5), ("[1] 2", 4), ("{1:2}", 1), ("\"\\x\"", 1), ("1e999", 0),
+    ])
+    func rejectsWithTheOffset(text: String, offset: Int) {
+        #expect(throws: JSONParser.Failure.self) { try JSONParser.parse(text) }
+        do {
+            _ = try JSONParser.parse(text)
+        } catch {
+            #expect(error.offset == offset)
+        }
+    }
+
+    @Test func nestingIsCapped() {
+        let deep = String(repeating: "[", count: 65) + String(repeating: "]", count: 65)
+        #expect(throws: JSONParser.Failure.self) { try JSONParser.parse(deep) }
+        let fine = String(repeating: "[", count: 64) + String(repeating: "]", count: 64)
+        #expect(throws: Never.self) { try JSONParser.parse(fine) }
+    }
+
+    @Test func writerRoundTripsWhatTheParserReads() throws {
+        let text = #"{"s":"é \" \\ \n \u0001 😀","n":[1,-2.5,true,false,null],"o":{}}"#
+        let value = try JSONParser.parse(text)
+        #expect(try JSONParser.parse(JSONWriter.string(value)) == value)
+        #expect(JSONWriter.string(.string("\u{01}")) == #""\u0001""#)
+    }
+}
