@@ -15,6 +15,7 @@ run: setup
 test: setup
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)
 	$(SWIFT) test --skip-build $(BUILD_FLAGS)
+	python3 Examples/client/drive_vmrepl.py "$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)/vmrepl"
 
 ## setup: install what the build and the tests need and is missing (libedit, python3, tmux, mandoc)
 setup:
