@@ -19,9 +19,12 @@ public enum GreetingScreen {
     ) -> AsyncContentViewModel<String> {
         let coin = CoinFlips(random)
         return AsyncContentViewModel {
-            let succeeds = coin.flip()
             try await clock.sleep(for: loadDuration)
-            guard succeeds else { throw URLError(.badServerResponse) }
+            // The coin is flipped only by a load that ran its full time, so a cancelled load does not
+            // shift the outcomes of later ones under a fixed seed.
+            guard coin.flip() else {
+                throw URLError(.badServerResponse, userInfo: [NSLocalizedDescriptionKey: "the server sent a bad response"])
+            }
             return greeting
         }
     }

@@ -1,3 +1,4 @@
+import Foundation
 import Observation
 import ViewModelKit
 
@@ -27,8 +28,9 @@ public enum UsersViewEvent: Codable, Sendable, CaseIterable {
 }
 
 /// Why a users load failed (it fails at random, as the screen is a demonstration).
-public struct UsersLoadError: Error, CustomStringConvertible, Sendable {
+public struct UsersLoadError: LocalizedError, CustomStringConvertible, Sendable {
     public var description: String { "the users service did not answer" }
+    public var errorDescription: String? { description }
 }
 
 /// The real view model of the users screen: a load takes 2 s and succeeds or fails at random.

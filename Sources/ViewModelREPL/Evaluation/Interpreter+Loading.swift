@@ -69,6 +69,14 @@ extension Interpreter {
         output.end()
     }
 
+    /// On virtual time, after each command: lets what the command started run until it is asleep on
+    /// the clock or done, so the next command (and a transcript) sees the same thing every run.
+    func settleQuietly() async {
+        guard let manualClock, loadingCount > manualClock.sleeperCount else { return }
+        try? await settle()
+        emitPushes()
+    }
+
     /// On virtual time: suspends until every load in flight is asleep on the clock or done, so the
     /// clock is moved only past sleeps that have really begun.
     private func settle() async throws(ReplError) {

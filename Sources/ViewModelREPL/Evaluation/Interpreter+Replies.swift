@@ -2,7 +2,7 @@
 extension Interpreter {
     /// Writes an `error` line.
     func reply(error: ReplError, tag: RequestTag) {
-        countError(error)
+        countError(error, tag: tag)
         output.begin("error", tag: tag)
         output.field("code", error.code.rawValue)
         output.field("message", error.message)

@@ -28,8 +28,10 @@ package final class Interpreter {
     let output: OutputChannel
     let options: Options
     /// The virtual clock, when the session runs on virtual time.
-    let manualClock: ManualClock?
-    let clock: any Clock<Duration>
+    private(set) var manualClock: ManualClock?
+    private(set) var clock: any Clock<Duration>
+    /// Where `record` writes the commands that follow.
+    var recorder: ScriptRecorder?
 
     var screens: [String: OpenScreen] = [:]
     var current: OpenScreen?
@@ -45,6 +47,8 @@ package final class Interpreter {
     package private(set) var errorCount = 0
     /// How many `expect` commands failed.
     package private(set) var failedExpectations = 0
+    /// The last error reply and the request it answered.
+    package private(set) var lastError: (error: ReplError, tag: RequestTag)?
     /// `quit` was received.
     package private(set) var quitRequested = false
 
@@ -52,7 +56,16 @@ package final class Interpreter {
         self.registry = registry
         self.output = output
         self.options = options
-        switch options.clock {
+        manualClock = nil
+        clock = ContinuousClock()
+        useClock(options.clock)
+    }
+
+    /// The time the session runs on now.
+    package var clockMode: ClockMode { manualClock == nil ? .real : .virtual }
+
+    private func useClock(_ mode: ClockMode) {
+        switch mode {
         case .virtual:
             let manual = ManualClock()
             manualClock = manual
@@ -72,7 +85,7 @@ package final class Interpreter {
         output.field("protocol", "vmrepl")
         output.field("version", Self.protocolVersion)
         output.field("screens", .array(registry.names.map(JSONValue.string)))
-        output.field("clock", options.clock.rawValue)
+        output.field("clock", clockMode.rawValue)
         output.end()
     }
 
@@ -87,7 +100,16 @@ package final class Interpreter {
             return
         }
         guard let parsed else { return }
+        let errorsBefore = errorCount
         await run(parsed.command, tag: RequestTag(line: number, id: parsed.id))
+        if let recorder {
+            switch parsed.command {
+            case .record, .recordStop: break
+            default:
+                if errorCount == errorsBefore { recorder.record(line) } else { recorder.comment("failed: " + line) }
+            }
+        }
+        await settleQuietly()
     }
 
     /// Replies to a line that was rejected before parsing (not UTF-8, too long, a control character).
@@ -139,8 +161,43 @@ package final class Interpreter {
         case .real: try showReal(tag: tag)
         case .expect(let condition): try expect(condition, tag: tag)
         case .help(let topic): try help(topic, tag: tag)
+        case .set(let setting): try apply(setting, tag: tag)
+        case .record(let path): try startRecording(path, tag: tag)
+        case .recordStop: try stopRecording(tag: tag)
         case .wait, .advance, .sleep, .quit: break
         }
+    }
+
+    private func apply(_ setting: Command.Setting, tag: RequestTag) throws(ReplError) {
+        switch setting {
+        case .clock(let mode):
+            guard screens.isEmpty else { throw ReplError(.badArguments, Messages.clockAfterUse) }
+            if mode != clockMode { useClock(mode) }
+            output.begin("ok", tag: tag)
+            output.field("cmd", "set")
+            output.field("clock", mode.rawValue)
+            output.end()
+        }
+    }
+
+    private func startRecording(_ path: String, tag: RequestTag) throws(ReplError) {
+        guard recorder == nil else { throw ReplError(.badArguments, Messages.alreadyRecording) }
+        recorder = try ScriptRecorder(path: path)
+        output.begin("ok", tag: tag)
+        output.field("cmd", "record")
+        output.field("path", path)
+        output.end()
+    }
+
+    private func stopRecording(tag: RequestTag) throws(ReplError) {
+        guard let recorder else { throw ReplError(.badArguments, Messages.notRecording) }
+        recorder.close()
+        self.recorder = nil
+        output.begin("ok", tag: tag)
+        output.field("cmd", "record")
+        output.field("path", recorder.path)
+        output.field("commands", recorder.count)
+        output.end()
     }
 
     func requireScreen() throws(ReplError) -> OpenScreen {
@@ -148,7 +205,8 @@ package final class Interpreter {
         return current
     }
 
-    func countError(_ error: ReplError) {
+    func countError(_ error: ReplError, tag: RequestTag) {
+        lastError = (error, tag)
         errorCount += 1
         if error.code == .expectationFailed { failedExpectations += 1 }
     }

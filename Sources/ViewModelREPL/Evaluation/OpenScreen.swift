@@ -1,7 +1,11 @@
+import ViewModelKit
+
 /// A screen opened in this session, with what the interpreter tracks about it.
 @MainActor
 final class OpenScreen {
     let host: any ScreenHosting
+    /// The real view model, when it loads; looked up once, as every command asks.
+    let loader: (any LoadingViewModel)?
     /// Its state changed since its last state line.
     var isDirty = false
     /// The request whose load produces this screen's pushed state lines.
@@ -9,10 +13,11 @@ final class OpenScreen {
 
     init(host: any ScreenHosting) {
         self.host = host
+        self.loader = host.loader
     }
 
     var name: String { host.name }
 
     /// Whether the real view model has a load in flight.
-    var isLoading: Bool { host.loader?.isLoading ?? false }
+    var isLoading: Bool { loader?.isLoading ?? false }
 }

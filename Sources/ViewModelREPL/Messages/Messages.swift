@@ -94,12 +94,24 @@ package enum Messages {
 }
 
 extension Messages {
+    static func badSetting(_ key: String, _ value: String, allowed: [String]) -> String {
+        "\(key) takes \(allowed.joined(separator: " or ")), not \(value)"
+    }
+    static func unknownSetting(_ key: String) -> String { "no setting '\(key)'; settings: clock" }
+    static let clockAfterUse = "set clock before the first use: screens already open keep the clock they were made with"
+    static func cannotRecord(_ path: String, _ reason: String) -> String { "cannot record to \(path): \(reason)" }
+    static let notRecording = "nothing is being recorded; record FILE starts"
+    static let alreadyRecording = "already recording; record stop first"
     static func previewDoesNotLoad(_ screen: String) -> String { "\(screen) is showing its preview, which does not load; try real first" }
     static let advanceNeedsVirtualTime = "the session runs on real time; advance needs virtual time (--clock=virtual)"
 }
 
 extension Messages {
-    static let usageLine = "usage: vmrepl [--clock=virtual|real] [--seed=N] [--timeout=DURATION] [--max-line-bytes=N]"
+    static let usageLine = """
+        usage: vmrepl [OPTIONS]
+               vmrepl run [OPTIONS] [--keep-going] [--pace=DURATION] FILE...
+               vmrepl test [OPTIONS] [--update] FILE...
+        """
 
     /// `vmrepl --help`: the options, then the commands from the one command table.
     static var commandLineHelp: String {
@@ -112,16 +124,34 @@ extension Messages {
 
             \(usageLine)
 
+            vmrepl              reads commands from stdin (a terminal, or a pipe from another program)
+            vmrepl run FILE...  runs scripts (- for stdin); stops at the first error or failed expect
+            vmrepl test FILE... replays transcripts and shows how their output differs
+
             Options:
               --clock=virtual|real   the time screens run on (default: real at a terminal, virtual otherwise)
               --seed=N               fix every random choice the screens make (default 0)
               --timeout=DURATION     how long wait and the end of input wait for loads (default 10s)
               --max-line-bytes=N     the longest input line accepted (default \(LineSplitter.defaultMaximumLength))
+              --keep-going           run: go on after an error or a failed expect
+              --pace=DURATION        run: echo each command on stderr, then pause (for demos)
+              --update               test: rewrite the transcripts' expected output
               -h, --help             this help
               --version              the version and the protocol version
 
             Commands (one per line, or as JSON: {"id":1,"cmd":"event","name":"hello"}):
             \(commands.joined(separator: "\n"))
             """
+    }
+}
+
+extension Messages {
+    static let noSuchFile = "no such file"
+    static let isADirectory = "is a directory"
+    static let unreadable = "cannot be read"
+    static func scriptTooLarge(_ limit: Int) -> String { "larger than \(limit / (1 << 20)) MiB; not a script" }
+    static func transcriptDiffers(_ path: String, _ line: Int, _ command: String) -> String { "\(path):\(line): output of '\(command)' differs" }
+    static func transcriptSummary(passed: Int, failed: Int, updated: Bool) -> String {
+        updated ? "vmrepl test: \(passed + failed) transcripts updated" : "vmrepl test: \(passed) passed, \(failed) failed"
     }
 }

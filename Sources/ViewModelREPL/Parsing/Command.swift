@@ -17,7 +17,15 @@ package enum Command: Equatable, Sendable {
     case sleep(Duration)
     case expect(Condition)
     case help(topic: String?)
+    case set(Setting)
+    case record(path: String)
+    case recordStop
     case quit
+
+    /// A session setting changed by `set`.
+    package enum Setting: Equatable, Sendable {
+        case clock(ClockMode)
+    }
 
     /// A `key=value` argument.
     package struct Field: Equatable, Sendable {

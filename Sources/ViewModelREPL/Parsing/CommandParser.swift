@@ -33,6 +33,16 @@ package enum CommandParser {
         case "cancel": try end(&scanner, name); return .cancel
         case "real": try end(&scanner, name); return .real
         case "quit", "exit": try end(&scanner, name); return .quit
+        case "set":
+            return .set(try parseSetting(&scanner))
+        case "record":
+            scanner.skipBlanks()
+            let start = scanner.index
+            guard let path = scanner.word() else { throw scanner.error(.badArguments, Messages.usage("record")) }
+            try end(&scanner, name)
+            if path == "stop" { return .recordStop }
+            _ = start
+            return .record(path: path)
         case "use":
             guard let screen = scanner.word() else { throw scanner.error(.badArguments, Messages.usage("use")) }
             try end(&scanner, name)
@@ -96,6 +106,29 @@ package enum CommandParser {
         }
         guard !arguments.named.isEmpty else { throw ReplError(.badArguments, Messages.usage("mock"), column: start) }
         return .mockFields(arguments.named)
+    }
+
+    private static func parseSetting(_ scanner: inout LineScanner) throws(ReplError) -> Command.Setting {
+        scanner.skipBlanks()
+        let start = scanner.index
+        guard let argument = try scanner.argument(), let key = argument.key else {
+            throw scanner.error(.badArguments, Messages.usage("set"), at: start)
+        }
+        try end(&scanner, "set")
+        return try setting(key, argument.value, column: argument.column)
+    }
+
+    /// A setting from its name and value, shared by the human and the JSON form.
+    static func setting(_ key: String, _ value: JSONValue, column: Int?) throws(ReplError) -> Command.Setting {
+        switch key {
+        case "clock":
+            guard let text = value.stringValue, let clock = ClockMode(rawValue: text) else {
+                throw ReplError(.badArguments, Messages.badSetting(key, JSONWriter.string(value), allowed: ClockMode.allCases.map(\.rawValue)), column: column)
+            }
+            return .clock(clock)
+        default:
+            throw ReplError(.badArguments, Messages.unknownSetting(key), column: column)
+        }
     }
 
     private static func parseWait(_ scanner: inout LineScanner) throws(ReplError) -> Command {

@@ -27,6 +27,7 @@ enum JSONRequestParser {
         "screens": [], "describe": [], "state": [], "load": [], "reload": [], "retry": [], "cancel": [],
         "real": [], "quit": [], "exit": [],
         "use": ["screen"], "help": ["topic"], "event": ["name", "args"], "mock": ["state", "set"],
+        "set": ["clock"], "record": ["path"],
         "wait": ["until", "timeout"], "expect": ["path", "op", "value"], "advance": ["duration"], "sleep": ["duration"],
     ]
 
@@ -42,6 +43,14 @@ enum JSONRequestParser {
         case "real": return .real
         case "quit", "exit": return .quit
         case "use": return .use(screen: try string("screen", in: request))
+        case "record":
+            let path = try string("path", in: request)
+            return path == "stop" ? .recordStop : .record(path: path)
+        case "set":
+            guard case .object(let members) = request, let member = members.first(where: { $0.key != "id" && $0.key != "cmd" }) else {
+                throw ReplError(.badArguments, Messages.usage("set"))
+            }
+            return .set(try CommandParser.setting(member.key, member.value, column: nil))
         case "help": return .help(topic: try optionalString("topic", in: request))
         case "event":
             var arguments = Command.Arguments()

@@ -46,17 +46,32 @@ public enum REPLMain {
         // so a stray print() can never land between protocol lines.
         let protocolFD = dup(STDOUT_FILENO)
         dup2(STDERR_FILENO, STDOUT_FILENO)
-        let interactive = isatty(STDIN_FILENO) == 1
+        let interactive = isatty(STDIN_FILENO) == 1 && options.mode == .session
         let sessionOptions = Interpreter.Options(
             clock: options.clock ?? (interactive ? .real : .virtual),
             seed: options.seed,
             defaultTimeout: options.timeout
         )
+        let output = OutputChannel(fileDescriptor: protocolFD)
+        switch options.mode {
+        case .run(let files):
+            let session = ScriptSession(
+                registry: screens, options: sessionOptions, output: output,
+                keepGoing: options.keepGoing, pace: options.pace, report: printError)
+            return await session.run(files)
+        case .test(let files):
+            let session = TranscriptSession(
+                registry: screens, options: Interpreter.Options(clock: .virtual, seed: options.seed, defaultTimeout: options.timeout),
+                update: options.update, report: printError)
+            return await session.run(files)
+        case .session:
+            break
+        }
         let session = PipeSession(
             registry: screens,
             options: sessionOptions,
             input: STDIN_FILENO,
-            output: OutputChannel(fileDescriptor: protocolFD),
+            output: output,
             maximumLineLength: options.maximumLineLength
         )
         return await session.run()
@@ -66,7 +81,7 @@ public enum REPLMain {
         _ = OutputChannel.writeAll(Array((text + "\n").utf8), to: STDOUT_FILENO)
     }
 
-    private static func printError(_ text: String) {
+    static func printError(_ text: String) {
         _ = OutputChannel.writeAll(Array((text + "\n").utf8), to: STDERR_FILENO)
     }
 }

@@ -1,5 +1,19 @@
 /// The command line: mode, clock, seed and limits.
 package struct SessionOptions: Equatable, Sendable {
+    /// What the process does.
+    package enum Mode: Equatable, Sendable {
+        /// Reads commands from stdin.
+        case session
+        /// `run FILE…`: runs scripts.
+        case run([String])
+        /// `test FILE…`: checks transcripts.
+        case test([String])
+    }
+
+    package var mode = Mode.session
+    package var keepGoing = false
+    package var pace: Duration?
+    package var update = false
     package var clock: ClockMode?
     package var seed: UInt64 = 0
     package var timeout: Duration = .seconds(10)
@@ -18,6 +32,12 @@ package struct SessionOptions: Equatable, Sendable {
     package static func parse(_ arguments: [String]) throws(UsageError) -> SessionOptions {
         var options = SessionOptions()
         var remaining = arguments[...]
+        var files: [String] = []
+        var subcommand: String?
+        if let first = remaining.first, first == "run" || first == "test" {
+            subcommand = first
+            remaining = remaining.dropFirst()
+        }
         func value(_ name: String, _ inline: String?) throws(UsageError) -> String {
             if let inline { return inline }
             guard let next = remaining.popFirst() else { throw UsageError(message: "\(name) needs a value") }
@@ -25,8 +45,16 @@ package struct SessionOptions: Equatable, Sendable {
         }
         while let argument = remaining.popFirst() {
             if argument == "--" {
-                if let extra = remaining.first { throw UsageError(message: "unexpected argument '\(extra)'") }
+                guard subcommand != nil else {
+                    if let extra = remaining.first { throw UsageError(message: "unexpected argument '\(extra)'") }
+                    break
+                }
+                files += remaining
                 break
+            }
+            if subcommand != nil, argument == "-" || !argument.hasPrefix("-") {
+                files.append(argument)
+                continue
             }
             let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
             let name = parts[0]
@@ -46,6 +74,12 @@ package struct SessionOptions: Equatable, Sendable {
                 let text = try value(name, inline)
                 guard let timeout = DurationText.parse(text) else { throw UsageError(message: "--timeout takes a duration such as 10s, not '\(text)'") }
                 options.timeout = timeout
+            case "--keep-going" where subcommand == "run": options.keepGoing = true
+            case "--update" where subcommand == "test": options.update = true
+            case "--pace" where subcommand == "run":
+                let text = try value(name, inline)
+                guard let pace = DurationText.parse(text) else { throw UsageError(message: "--pace takes a duration such as 1s, not '\(text)'") }
+                options.pace = pace
             case "--max-line-bytes":
                 let text = try value(name, inline)
                 guard let limit = Int(text), limit > 0 else { throw UsageError(message: "--max-line-bytes takes a positive number, not '\(text)'") }
@@ -53,6 +87,16 @@ package struct SessionOptions: Equatable, Sendable {
             default:
                 throw UsageError(message: argument.hasPrefix("-") ? "unknown option '\(argument)'" : "unexpected argument '\(argument)'")
             }
+        }
+        switch subcommand {
+        case "run"?:
+            guard !files.isEmpty || options.showHelp else { throw UsageError(message: "run needs a script file (or - for stdin)") }
+            options.mode = .run(files)
+        case "test"?:
+            guard !files.isEmpty || options.showHelp else { throw UsageError(message: "test needs a transcript file") }
+            options.mode = .test(files)
+        default:
+            break
         }
         return options
     }

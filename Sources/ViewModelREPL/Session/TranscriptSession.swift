@@ -1,0 +1,103 @@
+import Foundation
+
+/// `vmrepl test FILE…`: replays each transcript in a fresh session on virtual time and compares
+/// every command's output with the lines the file expects; `--update` rewrites the expectations.
+@MainActor
+package final class TranscriptSession {
+    private let registry: ScreenRegistry
+    private let options: Interpreter.Options
+    private let update: Bool
+    private let report: (String) -> Void
+
+    package init(registry: ScreenRegistry, options: Interpreter.Options, update: Bool, report: @escaping (String) -> Void) {
+        self.registry = registry
+        self.options = options
+        self.update = update
+        self.report = report
+    }
+
+    /// Runs every transcript; returns `expectationFailed` when one differed.
+    package func run(_ paths: [String]) async -> ExitStatus {
+        var passed = 0
+        var failed = 0
+        var unreadable = false
+        for path in paths {
+            let bytes: [UInt8]
+            do {
+                bytes = try ScriptFile.read(path)
+            } catch {
+                report("vmrepl: \(error.path): \(error.reason)")
+                unreadable = true
+                continue
+            }
+            if await check(path, bytes) { passed += 1 } else { failed += 1 }
+        }
+        report(Messages.transcriptSummary(passed: passed, failed: failed, updated: update))
+        if unreadable { return .requestFailed }
+        return failed > 0 ? .expectationFailed : .success
+    }
+
+    /// Checks one transcript; `true` when it matched (or was updated).
+    private func check(_ path: String, _ bytes: [UInt8]) async -> Bool {
+        let text = String(decoding: bytes, as: UTF8.self)
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0.hasSuffix("\r") ? $0.dropLast() : $0) }
+        if lines.last == "" { lines.removeLast() }
+        let transcript = Transcript(lines: lines)
+        let outputs = await replay(transcript.blocks)
+        if update {
+            do {
+                try transcript.rendered(with: outputs).write(toFile: path, atomically: true, encoding: .utf8)
+            } catch {
+                report("vmrepl: \(path): \(Messages.unreadable)")
+                return false
+            }
+            return true
+        }
+        var matched = true
+        for (block, actual) in zip(transcript.blocks, outputs) {
+            let same = block.expected.count == actual.count && zip(block.expected, actual).allSatisfy(Transcript.matches)
+            guard !same else { continue }
+            matched = false
+            var diff = [Messages.transcriptDiffers(path, block.line, block.command)]
+            diff += block.expected.map { "- " + $0 }
+            diff += actual.map { "+ " + $0 }
+            report(diff.joined(separator: "\n"))
+        }
+        return matched
+    }
+
+    /// Runs the blocks' commands and returns each one's output lines, normalized.
+    private func replay(_ blocks: [Transcript.Block]) async -> [[String]] {
+        let capture = Capture()
+        let output = OutputChannel { bytes in
+            capture.bytes.append(contentsOf: bytes)
+            return true
+        }
+        let interpreter = Interpreter(registry: registry, output: output, options: options)
+        interpreter.start()
+        output.flush()
+        capture.bytes.removeAll()
+        var outputs: [[String]] = []
+        for (number, block) in blocks.enumerated() {
+            await interpreter.handle(line: block.command, number: number + 1)
+            output.flush()
+            outputs.append(capture.takeLines())
+            if interpreter.quitRequested { break }
+        }
+        await interpreter.finish()
+        output.flush()
+        if !outputs.isEmpty { outputs[outputs.count - 1] += capture.takeLines() }
+        return outputs
+    }
+}
+
+/// The bytes a transcript's session wrote.
+@MainActor
+private final class Capture {
+    var bytes: [UInt8] = []
+
+    func takeLines() -> [String] {
+        defer { bytes.removeAll() }
+        return bytes.split(separator: 0x0A).map { Transcript.normalize(String(decoding: $0, as: UTF8.self)) }
+    }
+}

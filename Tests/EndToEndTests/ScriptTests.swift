@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+
+/// `vmrepl run`, `vmrepl test` and `record`, through the built binary.
+struct ScriptTests {
+    /// The package's root, found from this file's place in it.
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let demos = ["foo", "users", "greeting", "posts", "tour"].map { root.appendingPathComponent("Examples/demos/\($0).vmrepl").path }
+    static let transcripts = ["foo", "users"].map { root.appendingPathComponent("Examples/transcripts/\($0).vmt").path }
+
+    /// Runs vmrepl with `arguments` and no input; returns its lines, status and stderr.
+    private func vmrepl(_ arguments: [String], input: String = "", environment: [String: String] = [:]) async throws -> Transcript {
+        try await Transcript.run(input.isEmpty ? [] : [input], arguments: arguments, environment: environment)
+    }
+
+    @Test(arguments: demos)
+    func demoRunsCleanly(path: String) async throws {
+        let result = try await vmrepl(["run", path])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.isEmpty)
+        #expect(!result.lines.contains { $0["type"] as? String == "error" })
+    }
+
+    @Test func scriptRunsDirectlyThroughItsShebang() async throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.demos[0])
+        var environment = ProcessInfo.processInfo.environment
+        environment["PATH"] = VMReplProcess.binaryURL.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        let exited = DispatchGroup()
+        exited.enter()
+        process.terminationHandler = { _ in exited.leave() }
+        try process.run()
+        await withCheckedContinuation { continuation in exited.notify(queue: .global()) { continuation.resume() } }
+        #expect(process.terminationStatus == 0)
+    }
+
+    @Test func virtualTimeGivesTheSameOutputEveryRun() async throws {
+        let first = try await vmrepl(["run", Self.demos[1]])
+        let second = try await vmrepl(["run", Self.demos[1]])
+        #expect(first.lines.map(json) == second.lines.map(json))
+        #expect(first.lines.contains { value($0, "state.users.phase") as? String == "loaded" })
+    }
+
+    @Test func failedExpectationStopsTheRunNamingFileAndLine() async throws {
+        let script = try temporaryFile("use foo\nevent hello\nexpect text == \"hi\"\nevent goodbye\n")
+        let result = try await vmrepl(["run", script])
+        #expect(result.status == 3)
+        #expect(result.standardError == "\(script):3: expected text == \"hi\", but it is \"👋\"\n")
+        #expect(result.lines.last?["code"] as? String == "expectation_failed")
+        #expect(value(result.lines.last, "expected") as? String == "hi")
+        #expect(value(result.lines.last, "actual") as? String == "👋")
+        #expect(result.lines.count == 4)
+    }
+
+    @Test func keepGoingRunsPastErrors() async throws {
+        let script = try temporaryFile("use foo\nevent nope\nexpect text == \"hi\"\nevent goodbye\n")
+        let result = try await vmrepl(["run", "--keep-going", script])
+        #expect(result.status == 3)
+        #expect(result.standardError.split(separator: "\n").count == 2)
+        #expect(value(result.lines.last, "state.text") as? String == "😢")
+    }
+
+    @Test func unreadableScriptIsReportedNotFatal() async throws {
+        let result = try await vmrepl(["run", "/nonexistent/script.vmrepl", Self.demos[0]])
+        #expect(result.status == 1)
+        #expect(result.standardError == "vmrepl: /nonexistent/script.vmrepl: no such file\n")
+    }
+
+    @Test func checkedInTranscriptsPass() async throws {
+        let result = try await vmrepl(["test"] + Self.transcripts)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError == "vmrepl test: 2 passed, 0 failed\n")
+    }
+
+    @Test func differingTranscriptShowsADiffAndUpdateRewritesIt() async throws {
+        let original = try String(contentsOfFile: Self.transcripts[0], encoding: .utf8)
+        let path = try temporaryFile(original.replacingOccurrences(of: "👋", with: "🙂"))
+        let failed = try await vmrepl(["test", path])
+        #expect(failed.status == 3)
+        #expect(failed.standardError.contains("\(path):4: output of 'event hello' differs\n- "))
+        #expect(failed.standardError.contains("+ {\"type\":\"state\",\"screen\":\"foo\",\"model\":\"real\",\"state\":{\"sheetIsPresented\":false,\"text\":\"👋\"}}"))
+        #expect(failed.standardError.hasSuffix("vmrepl test: 0 passed, 1 failed\n"))
+        let updated = try await vmrepl(["test", "--update", path])
+        #expect(updated.status == 0)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == original)
+    }
+
+    @Test func recordedSessionReplaysToTheSameTranscript() async throws {
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent("vmrepl-record-\(UUID().uuidString).vmrepl").path
+        let commands = ["use users", "load", "wait", "event loadTapped", "advance 2s", "use foo", "mock text=\"hi\"", "event hello", "bogus", "real"]
+        let session = try await Transcript.run(["record \(script)"] + commands + ["record stop"])
+        let recorded = session.lines.filter { ($0["line"] as? Int).map { $0 > 1 && $0 <= commands.count + 1 } ?? false }
+        let replay = try await vmrepl(["run", "--keep-going", script])
+        #expect(replay.status == 0)
+        #expect(json(session.reply(commands.count + 2)?["commands"]) == "9")
+        let strip: ([String: Any]) -> String = { line in
+            var line = line
+            line["seq"] = nil
+            line["line"] = nil
+            return json(line)
+        }
+        #expect(replay.lines.dropFirst().map(strip) == recorded.filter { $0["type"] as? String != "error" }.map(strip))
+    }
+
+    private func temporaryFile(_ contents: String) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("vmrepl-\(UUID().uuidString).vmrepl").path
+        try contents.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+}
