@@ -25,15 +25,17 @@ let package = Package(
             name: "ExampleScreens",
             dependencies: ["ViewModelKit", "ViewModelREPL"],
             path: "Examples/ExampleScreens",
-            resources: [.copy("Posts/posts.json")]
+            exclude: ["Posts/posts.json"]
         ),
         .executableTarget(name: "vmrepl", dependencies: ["ViewModelREPL", "ExampleScreens"]),
+        // How an app team embeds the REPL: a tiny executable registering its own view models.
+        .executableTarget(name: "counter-repl", dependencies: ["ViewModelKit", "ViewModelREPL"], path: "Examples/CounterREPL"),
 
         // MARK: Tests
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ViewModelKitTests", dependencies: ["ViewModelKit"]),
         .testTarget(name: "ViewModelREPLTests", dependencies: ["ViewModelREPL"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["vmrepl", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["vmrepl", "counter-repl", "TestSupport"]),
         .testTarget(name: "ExampleScreensTests", dependencies: ["ExampleScreens", "ViewModelKit", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -9,6 +9,8 @@ fi
 
 missing=""
 pkg-config --exists libedit 2>/dev/null || missing="$missing libedit-dev"
+# A release build links Foundation's networking statically, which needs libcurl's development files.
+pkg-config --exists libcurl 2>/dev/null || missing="$missing libcurl4-openssl-dev"
 command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
 command -v python3 >/dev/null 2>&1 || missing="$missing python3"
 command -v tmux >/dev/null 2>&1 || missing="$missing tmux"

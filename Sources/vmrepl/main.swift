@@ -10,4 +10,8 @@ if let index = arguments.firstIndex(where: { $0 == "--posts-url" || $0.hasPrefix
     let value = option.contains("=") ? String(option.split(separator: "=", maxSplits: 1)[1]) : (index < arguments.count ? arguments.remove(at: index) : "")
     postsURL = URL(string: value)
 }
-await REPLMain.run(screens: ExampleScreens.registry(postsURL: postsURL), arguments: arguments)
+await REPLMain.run(
+    screens: ExampleScreens.registry(postsURL: postsURL),
+    arguments: arguments,
+    extraOptions: [("--posts-url=URL", "load the posts screen from URL (also \(ExampleScreens.postsURLVariable))")]
+)

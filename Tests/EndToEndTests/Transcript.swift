@@ -7,8 +7,10 @@ struct Transcript {
     var standardError: String
 
     /// Runs vmrepl over `input` (joined with newlines) with `arguments`.
-    static func run(_ input: [String], arguments: [String] = [], environment: [String: String] = [:]) async throws -> Transcript {
-        let process = try VMReplProcess(arguments, environment: environment)
+    static func run(
+        _ input: [String], arguments: [String] = [], environment: [String: String] = [:], binary: URL = VMReplProcess.binaryURL
+    ) async throws -> Transcript {
+        let process = try VMReplProcess(arguments, environment: environment, binary: binary)
         process.send(input.joined(separator: "\n"))
         process.closeInput()
         let lines = try await process.rest()

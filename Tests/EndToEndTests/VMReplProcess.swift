@@ -29,8 +29,8 @@ final class VMReplProcess: @unchecked Sendable {
     private var errorText = Data()
 
     /// Starts vmrepl with `arguments` and waits for nothing; read the `ready` line with ``next()``.
-    init(_ arguments: [String] = [], environment: [String: String] = [:]) throws {
-        process.executableURL = Self.binaryURL
+    init(_ arguments: [String] = [], environment: [String: String] = [:], binary: URL = binaryURL) throws {
+        process.executableURL = binary
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env.merge(environment) { $1 }

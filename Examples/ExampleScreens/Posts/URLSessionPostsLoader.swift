@@ -13,9 +13,16 @@ public struct URLSessionPostsLoader: PostsLoading {
     public let url: URL
     private let session: URLSession
 
-    /// The posts JSON shipped with the examples.
+    /// The posts JSON shipped with the examples: installed as `share/vmrepl/posts.json` beside the
+    /// binary's `bin` folder, or, in a build from source, the file next to this one.
     public static var bundledPostsURL: URL? {
-        Bundle.module.url(forResource: "posts", withExtension: "json")
+        var candidates: [URL] = []
+        if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() {
+            let prefix = executable.deletingLastPathComponent().deletingLastPathComponent()
+            candidates.append(prefix.appendingPathComponent("share/vmrepl/posts.json"))
+        }
+        candidates.append(URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("posts.json"))
+        return candidates.first { FileManager.default.fileExists(atPath: $0.path) }
     }
 
     /// Creates a loader for `url`.

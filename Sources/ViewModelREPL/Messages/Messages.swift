@@ -114,10 +114,16 @@ extension Messages {
         """
 
     /// `vmrepl --help`: the options, then the commands from the one command table.
-    static var commandLineHelp: String {
+    /// - Parameter extraOptions: Options the executable adds, such as the example screens' `--posts-url`.
+    static func commandLineHelp(extraOptions: [(usage: String, summary: String)]) -> String {
         let width = CommandCatalog.entries.map(\.usage.count).max() ?? 0
         let commands = CommandCatalog.entries.map { entry in
             "  " + entry.usage.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + entry.summary
+        }
+        let allOptions = OptionCatalog.entries.map { ($0.usage, $0.summary) } + extraOptions
+        let optionWidth = allOptions.map(\.0.count).max() ?? 0
+        let options = allOptions.map { usage, summary in
+            "  " + usage.padding(toLength: optionWidth, withPad: " ", startingAt: 0) + "  " + summary
         }
         return """
             vmrepl: drive view models from a terminal, a pipe or a script; every result is one JSON line.
@@ -129,15 +135,7 @@ extension Messages {
             vmrepl test FILE... replays transcripts and shows how their output differs
 
             Options:
-              --clock=virtual|real   the time screens run on (default: real at a terminal, virtual otherwise)
-              --seed=N               fix every random choice the screens make (default 0)
-              --timeout=DURATION     how long wait and the end of input wait for loads (default 10s)
-              --max-line-bytes=N     the longest input line accepted (default \(LineSplitter.defaultMaximumLength))
-              --keep-going           run: go on after an error or a failed expect
-              --pace=DURATION        run: echo each command on stderr, then pause (for demos)
-              --update               test: rewrite the transcripts' expected output
-              -h, --help             this help
-              --version              the version and the protocol version
+            \(options.joined(separator: "\n"))
 
             Commands (one per line, or as JSON: {"id":1,"cmd":"event","name":"hello"}):
             \(commands.joined(separator: "\n"))

@@ -18,14 +18,22 @@ public enum REPLMain {
     public static let version = "0.1.0"
 
     /// Runs vmrepl over `screens` with the process's arguments and exits with its status.
+    /// - Parameters:
+    ///   - screens: The screens the session can open.
+    ///   - arguments: The command line after the program name; options the executable handled itself removed.
+    ///   - extraOptions: Those options, for `--help`.
     @MainActor
-    public static func run(screens: ScreenRegistry, arguments: [String] = Array(CommandLine.arguments.dropFirst())) async -> Never {
-        let status = await status(screens: screens, arguments: arguments)
+    public static func run(
+        screens: ScreenRegistry,
+        arguments: [String] = Array(CommandLine.arguments.dropFirst()),
+        extraOptions: [(usage: String, summary: String)] = []
+    ) async -> Never {
+        let status = await status(screens: screens, arguments: arguments, extraOptions: extraOptions)
         exit(status.rawValue)
     }
 
     @MainActor
-    static func status(screens: ScreenRegistry, arguments: [String]) async -> ExitStatus {
+    static func status(screens: ScreenRegistry, arguments: [String], extraOptions: [(usage: String, summary: String)]) async -> ExitStatus {
         let options: SessionOptions
         do {
             options = try SessionOptions.parse(arguments)
@@ -34,7 +42,7 @@ public enum REPLMain {
             return .usage
         }
         if options.showHelp {
-            printOut(Messages.commandLineHelp)
+            printOut(Messages.commandLineHelp(extraOptions: extraOptions))
             return .success
         }
         if options.showVersion {

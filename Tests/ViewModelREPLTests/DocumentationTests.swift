@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+import ViewModelREPL
+
+/// The manual page, `help` and `--help` come from, or are checked against, the same tables.
+struct DocumentationTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let manual = root.appendingPathComponent("man/vmrepl.1")
+
+    /// The `.It` lines of the manual's section `heading` (a `.Sh` or `.Ss` title).
+    private func items(in heading: String) throws -> [String] {
+        let lines = try String(contentsOf: Self.manual, encoding: .utf8).split(separator: "\n").map(String.init)
+        guard let start = lines.firstIndex(where: { $0 == ".Sh \(heading)" || $0 == ".Ss \(heading)" }) else { return [] }
+        var depth = 0
+        var items: [String] = []
+        for line in lines[(start + 1)...] {
+            if line.hasPrefix(".Sh ") || line.hasPrefix(".Ss ") { break }
+            if line.hasPrefix(".Bl") { depth += 1 }
+            if line.hasPrefix(".El") { depth -= 1 }
+            if depth == 1, line.hasPrefix(".It ") { items.append(String(line.dropFirst(4))) }
+        }
+        return items
+    }
+
+    @Test func manualListsEveryCommandInTheCatalogsOrder() throws {
+        let names = try items(in: "Commands").compactMap { item -> String? in
+            let words = item.split(separator: " ")
+            return words.first == "Cm" && words.count > 1 ? String(words[1]) : nil
+        }
+        #expect(names == CommandCatalog.names)
+    }
+
+    @Test func manualListsEveryOption() throws {
+        let names = try items(in: "OPTIONS").compactMap { item -> String? in
+            guard let range = item.range(of: "Fl \\-") else { return nil }
+            return String(item[range.upperBound...].prefix { $0.isLetter || $0 == "-" })
+        }
+        #expect(Set(names) == Set(OptionCatalog.entries.map(\.name) + ["posts-url"]))
+    }
+
+    @Test func manualListsEveryExitStatus() throws {
+        let statuses = try items(in: "EXIT STATUS").compactMap { Int32($0) }
+        #expect(Set(statuses) == [0, 1, 2, 3])
+    }
+
+    @Test func manualPassesMandocLint() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["mandoc", "-Tlint", "-Wwarning", Self.manual.path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(text == "")
+        #expect(process.terminationStatus == 0)
+    }
+
+    @Test func protocolDocumentListsEveryErrorCode() throws {
+        let text = try String(contentsOf: Self.root.appendingPathComponent("docs/PROTOCOL.md"), encoding: .utf8)
+        for code in ReplError.Code.allCases {
+            #expect(text.contains("| `\(code.rawValue)` |"), "docs/PROTOCOL.md does not list \(code.rawValue)")
+        }
+        for entry in CommandCatalog.entries {
+            #expect(text.contains("`\(entry.name)"), "docs/PROTOCOL.md does not list \(entry.name)")
+        }
+    }
+}
