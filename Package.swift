@@ -17,7 +17,11 @@ let package = Package(
     targets: [
         // MARK: Libraries
         .target(name: "ViewModelKit"),
-        .target(name: "ViewModelREPL", dependencies: ["ViewModelKit"]),
+        .target(name: "ViewModelREPL", dependencies: ["ViewModelKit", "LineEditor"]),
+
+        // MARK: libedit, reached only through the LineEditor wrapper
+        .systemLibrary(name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"]), .brew(["libedit"])]),
+        .target(name: "LineEditor", dependencies: ["CLibEdit"]),
         
 
         // MARK: Example screens (ports of the seeds) and the executable that hosts them
@@ -35,12 +39,13 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ViewModelKitTests", dependencies: ["ViewModelKit"]),
         .testTarget(name: "ViewModelREPLTests", dependencies: ["ViewModelREPL"]),
+        .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
         .testTarget(name: "EndToEndTests", dependencies: ["vmrepl", "counter-repl", "TestSupport"]),
         .testTarget(name: "ExampleScreensTests", dependencies: ["ExampleScreens", "ViewModelKit", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
 
-for target in package.targets {
+for target in package.targets where target.type != .system {
     target.swiftSettings = (target.swiftSettings ?? []) + strict
 }

@@ -29,6 +29,29 @@ extension Interpreter {
         return (screen, loader)
     }
 
+    /// Cancels every load in flight (Ctrl-C at a terminal); `false` when there was none.
+    package func cancelAllLoads() -> Bool {
+        let loading = screens.values.filter(\.isLoading)
+        for screen in loading { screen.loader?.cancelLoad() }
+        return !loading.isEmpty
+    }
+
+    /// What tab completion offers now.
+    package func completionContext() -> CompletionContext {
+        var context = CompletionContext()
+        context.screens = registry.names
+        if let current {
+            context.events = current.host.catalog.events.map { ($0.name, $0.arguments.map(\.name)) }
+            if let state = try? current.host.stateValue() { context.fields = CompletionContext.fields(of: state) }
+        }
+        return context
+    }
+
+    /// The current screen and which view model it shows, for a prompt.
+    package var promptParts: (screen: String, model: ModelKind)? {
+        current.map { ($0.name, $0.host.kind) }
+    }
+
     /// How many screens have a load in flight.
     var loadingCount: Int { screens.values.reduce(0) { $0 + ($1.isLoading ? 1 : 0) } }
 

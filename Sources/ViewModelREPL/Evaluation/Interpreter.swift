@@ -30,6 +30,8 @@ package final class Interpreter {
     /// The virtual clock, when the session runs on virtual time.
     private(set) var manualClock: ManualClock?
     private(set) var clock: any Clock<Duration>
+    /// Applies `set output=…`; only a terminal session sets it.
+    package var outputStyleHandler: ((JSONHighlighter.Style) -> Void)?
     /// Where `record` writes the commands that follow.
     var recorder: ScriptRecorder?
 
@@ -176,6 +178,13 @@ package final class Interpreter {
             output.begin("ok", tag: tag)
             output.field("cmd", "set")
             output.field("clock", mode.rawValue)
+            output.end()
+        case .output(let style):
+            guard let outputStyleHandler else { throw ReplError(.badArguments, Messages.outputNeedsTerminal) }
+            outputStyleHandler(style)
+            output.begin("ok", tag: tag)
+            output.field("cmd", "set")
+            output.field("output", style.rawValue)
             output.end()
         }
     }

@@ -24,7 +24,7 @@ package enum CommandCatalog {
         Entry(name: "advance", usage: "advance DURATION", summary: "move the virtual clock forward, waking what sleeps until then"),
         Entry(name: "sleep", usage: "sleep DURATION", summary: "pause for real time, for paced demos"),
         Entry(name: "expect", usage: "expect PATH OP VALUE", summary: "check the state (OP is ==, !=, contains or exists); a failure is an error"),
-        Entry(name: "set", usage: "set clock=virtual|real", summary: "choose the time screens run on, before the first use"),
+        Entry(name: "set", usage: "set clock=virtual|real | set output=pretty|compact", summary: "choose the time screens run on (before the first use), or how a terminal shows lines"),
         Entry(name: "record", usage: "record FILE | record stop", summary: "save the commands that follow as a runnable script, until record stop"),
         Entry(name: "help", usage: "help [COMMAND]", summary: "the commands, or one command"),
         Entry(name: "quit", usage: "quit", summary: "finish what is in flight and end the session"),

@@ -97,7 +97,8 @@ extension Messages {
     static func badSetting(_ key: String, _ value: String, allowed: [String]) -> String {
         "\(key) takes \(allowed.joined(separator: " or ")), not \(value)"
     }
-    static func unknownSetting(_ key: String) -> String { "no setting '\(key)'; settings: clock" }
+    static func unknownSetting(_ key: String) -> String { "no setting '\(key)'; settings: clock, output" }
+    static let outputNeedsTerminal = "output= changes how a terminal shows lines; piped output is always compact"
     static let clockAfterUse = "set clock before the first use: screens already open keep the clock they were made with"
     static func cannotRecord(_ path: String, _ reason: String) -> String { "cannot record to \(path): \(reason)" }
     static let notRecording = "nothing is being recorded; record FILE starts"

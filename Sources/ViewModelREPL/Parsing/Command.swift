@@ -25,6 +25,7 @@ package enum Command: Equatable, Sendable {
     /// A session setting changed by `set`.
     package enum Setting: Equatable, Sendable {
         case clock(ClockMode)
+        case output(JSONHighlighter.Style)
     }
 
     /// A `key=value` argument.

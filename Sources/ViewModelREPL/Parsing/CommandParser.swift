@@ -126,6 +126,11 @@ package enum CommandParser {
                 throw ReplError(.badArguments, Messages.badSetting(key, JSONWriter.string(value), allowed: ClockMode.allCases.map(\.rawValue)), column: column)
             }
             return .clock(clock)
+        case "output":
+            guard let text = value.stringValue, let style = JSONHighlighter.Style(rawValue: text) else {
+                throw ReplError(.badArguments, Messages.badSetting(key, JSONWriter.string(value), allowed: JSONHighlighter.Style.allCases.map(\.rawValue)), column: column)
+            }
+            return .output(style)
         default:
             throw ReplError(.badArguments, Messages.unknownSetting(key), column: column)
         }

@@ -27,7 +27,7 @@ enum JSONRequestParser {
         "screens": [], "describe": [], "state": [], "load": [], "reload": [], "retry": [], "cancel": [],
         "real": [], "quit": [], "exit": [],
         "use": ["screen"], "help": ["topic"], "event": ["name", "args"], "mock": ["state", "set"],
-        "set": ["clock"], "record": ["path"],
+        "set": ["clock", "output"], "record": ["path"],
         "wait": ["until", "timeout"], "expect": ["path", "op", "value"], "advance": ["duration"], "sleep": ["duration"],
     ]
 

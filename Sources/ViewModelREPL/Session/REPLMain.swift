@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -50,11 +52,24 @@ public enum REPLMain {
             return .success
         }
         signal(SIGPIPE, SIG_IGN)
+        let terminal = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
+        let interactive = options.mode == .session && (options.interactive ?? terminal)
+        if interactive {
+            let environment = ProcessInfo.processInfo.environment
+            let noColour = !(environment["NO_COLOR"] ?? "").isEmpty
+            let colour = options.colour == .always || (options.colour == .auto && !noColour && isatty(STDOUT_FILENO) == 1)
+            let session = InteractiveSession(
+                registry: screens,
+                options: Interpreter.Options(clock: options.clock ?? .real, seed: options.seed, defaultTimeout: options.timeout),
+                colour: colour,
+                historyPath: HistoryLocation.path(option: options.historyPath, disabled: options.historyDisabled, environment: environment),
+                report: printError)
+            return await session.run()
+        }
         // Protocol lines get their own descriptor; anything else the process prints goes to stderr,
         // so a stray print() can never land between protocol lines.
         let protocolFD = dup(STDOUT_FILENO)
         dup2(STDERR_FILENO, STDOUT_FILENO)
-        let interactive = isatty(STDIN_FILENO) == 1 && options.mode == .session
         let sessionOptions = Interpreter.Options(
             clock: options.clock ?? (interactive ? .real : .virtual),
             seed: options.seed,

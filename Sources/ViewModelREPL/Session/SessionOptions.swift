@@ -14,6 +14,18 @@ package struct SessionOptions: Equatable, Sendable {
     package var keepGoing = false
     package var pace: Duration?
     package var update = false
+    /// `--interactive` / `--no-interactive`; by default, whether stdin and stdout are terminals.
+    package var interactive: Bool?
+    /// `--color=auto|always|never`.
+    package var colour = ColourChoice.auto
+    /// `--history=PATH`; `--no-history` sets `historyDisabled`.
+    package var historyPath: String?
+    package var historyDisabled = false
+
+    /// When to colour output.
+    package enum ColourChoice: String, Sendable, CaseIterable {
+        case auto, always, never
+    }
     package var clock: ClockMode?
     package var seed: UInt64 = 0
     package var timeout: Duration = .seconds(10)
@@ -74,6 +86,15 @@ package struct SessionOptions: Equatable, Sendable {
                 let text = try value(name, inline)
                 guard let timeout = DurationText.parse(text) else { throw UsageError(message: "--timeout takes a duration such as 10s, not '\(text)'") }
                 options.timeout = timeout
+            case "--interactive" where subcommand == nil: options.interactive = true
+            case "--no-interactive" where subcommand == nil: options.interactive = false
+            case "--no-history": options.historyDisabled = true
+            case "--history":
+                options.historyPath = try value(name, inline)
+            case "--color", "--colour":
+                let text = try value(name, inline)
+                guard let choice = ColourChoice(rawValue: text) else { throw UsageError(message: "--color takes auto, always or never, not '\(text)'") }
+                options.colour = choice
             case "--keep-going" where subcommand == "run": options.keepGoing = true
             case "--update" where subcommand == "test": options.update = true
             case "--pace" where subcommand == "run":

@@ -1,0 +1,34 @@
+/// Turns the bytes a terminal sends into Unicode scalars, one scalar per complete UTF-8 sequence.
+///
+/// The editor's character reader hands libedit wide characters, so a typed emoji must be
+/// decoded here rather than passed on byte by byte.
+package struct UTF8Assembler {
+    private var bytes: [UInt8] = []
+    private var expected = 0
+
+    package init() {}
+
+    /// Feeds one byte; returns a scalar when it completes one, U+FFFD for a broken sequence.
+    package mutating func feed(_ byte: UInt8) -> Unicode.Scalar? {
+        if bytes.isEmpty {
+            switch byte {
+            case 0x00..<0x80: return Unicode.Scalar(byte)
+            case 0xC2..<0xE0: expected = 2
+            case 0xE0..<0xF0: expected = 3
+            case 0xF0..<0xF5: expected = 4
+            default: return "\u{FFFD}"
+            }
+            bytes = [byte]
+            return nil
+        }
+        guard byte & 0xC0 == 0x80 else {
+            bytes.removeAll()
+            // The broken sequence becomes one replacement; the new byte starts afresh.
+            return feed(byte) == nil ? "\u{FFFD}" : "\u{FFFD}"
+        }
+        bytes.append(byte)
+        guard bytes.count == expected else { return nil }
+        defer { bytes.removeAll() }
+        return String(validating: bytes, as: UTF8.self)?.unicodeScalars.first ?? "\u{FFFD}"
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+
+/// vmrepl at a real terminal (tmux): completion, history, output while typing, Ctrl-C, colour.
+@Suite(.timeLimit(.minutes(1)))
+struct InteractiveTests {
+    /// The last line on screen that starts with `prompt`.
+    private func promptLine(_ lines: [String], _ prompt: String) -> String? {
+        lines.last { $0.hasPrefix(prompt) }
+    }
+
+    @Test func tabCompletesCommandsScreensAndEvents() async throws {
+        let terminal = try TerminalSession()
+        try await terminal.waitFor("the prompt") { promptLine($0, "vmrepl>") != nil }
+        try terminal.type("scr")
+        try terminal.send("Tab")
+        try await terminal.waitFor("screens completed") { $0.last == "vmrepl> screens" }
+        try terminal.send("C-u")
+        try terminal.type("use f")
+        try terminal.send("Tab")
+        try await terminal.waitFor("foo completed") { $0.last == "vmrepl> use foo" }
+        try terminal.send("Enter")
+        try await terminal.waitFor("the foo prompt") { $0.last == "foo>" }
+        try terminal.type("event hel")
+        try terminal.send("Tab")
+        try await terminal.waitFor("hello completed") { $0.last == "foo> event hello" }
+        try terminal.send("Enter")
+        try await terminal.waitFor("hello handled") { $0.contains { $0.contains(#""text":"👋""#) } }
+    }
+
+    @Test func historyIsRecalledInTheNextRunFromAPrivateFile() async throws {
+        let first = try TerminalSession()
+        try await first.waitFor("the prompt") { promptLine($0, "vmrepl>") != nil }
+        try first.type("use foo")
+        try first.send("Enter")
+        try await first.waitFor("foo") { $0.last == "foo>" }
+        try first.type("event goodbye")
+        try first.send("Enter")
+        try await first.waitFor("goodbye handled") { $0.contains { $0.contains("😢") } }
+        try first.send("C-d")
+        try await first.waitUntilEnded()
+
+        let history = first.stateHome.appendingPathComponent("vmrepl/history").path
+        let mode = try FileManager.default.attributesOfItem(atPath: history)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+
+        let second = try TerminalSession(stateHome: first.stateHome)
+        try await second.waitFor("the prompt") { promptLine($0, "vmrepl>") != nil }
+        try second.send("Up")
+        try await second.waitFor("the last command recalled") { $0.last == "vmrepl> event goodbye" }
+        try second.send("Up")
+        try await second.waitFor("the command before it") { $0.last == "vmrepl> use foo" }
+    }
+
+    @Test func lineArrivingWhileTypingLeavesTheHalfTypedCommandIntact() async throws {
+        let terminal = try TerminalSession(arguments: ["--clock=real"])
+        try await terminal.waitFor("the prompt") { promptLine($0, "vmrepl>") != nil }
+        try terminal.type("use users")
+        try terminal.send("Enter")
+        try await terminal.waitFor("users") { $0.last == "users>" }
+        try terminal.type("load")
+        try terminal.send("Enter")
+        try await terminal.waitFor("loading") { $0.contains { $0.contains(#""loading":true"#) } }
+        try terminal.type("event load")
+        // The 2-second load finishes while the command is half typed.
+        let screen = try await terminal.waitFor("the pushed state") { $0.contains { $0.contains(#""push":true"#) } }
+        #expect(screen.last == "users> event load")
+        try terminal.type("Tapped")
+        try terminal.send("Enter")
+        try await terminal.waitFor("the event handled as line 3") { $0.contains { $0.contains(#""line":3,"screen":"users""#) } }
+    }
+
+    @Test func ctrlCCancelsTheLoadOrClearsTheLineAndNeverEndsTheSession() async throws {
+        let terminal = try TerminalSession(arguments: ["--clock=real"])
+        try await terminal.waitFor("the prompt") { promptLine($0, "vmrepl>") != nil }
+        try terminal.type("use users")
+        try terminal.send("Enter")
+        try await terminal.waitFor("users") { $0.last == "users>" }
+        try terminal.type("load")
+        try terminal.send("Enter")
+        try await terminal.waitFor("loading") { $0.contains { $0.contains(#""loading":true"#) } }
+        try terminal.send("C-c")
+        try await terminal.waitFor("the cancelled load back at initial") {
+            $0.contains { $0.contains(#""push":true"#) && $0.contains(#""phase":"initial""#) }
+        }
+        try terminal.type("half typed")
+        try terminal.send("C-c")
+        try await terminal.waitFor("the line cleared") { $0.last == "users>" }
+        try terminal.type("state")
+        try terminal.send("Enter")
+        try await terminal.waitFor("the session still answering") { $0.contains { $0.contains(#""line":3"#) } }
+        #expect(!terminal.hasEnded())
+    }
+
+    @Test func noColorTurnsColourOff() async throws {
+        let coloured = try TerminalSession()
+        try await coloured.waitFor("a coloured ready line", escapes: true) { $0.contains { $0.contains("\u{1B}[") && $0.contains("ready") } }
+        let plain = try TerminalSession(environment: ["NO_COLOR": "1"])
+        let screen = try await plain.waitFor("the prompt", escapes: true) { $0.contains { $0.contains("vmrepl>") } }
+        #expect(!screen.joined().contains("\u{1B}[3"))
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Runs a short command to completion with posix_spawn and waitpid.
+///
+/// Foundation's `Process` leaves children unreaped when several run at once from the test
+/// runner's threads; a blocking `waitpid` on the one child is plain and reliable.
+public enum Subprocess {
+    /// Serialises spawning, so no child inherits another's pipe.
+    private static let spawning = NSLock()
+
+    /// Runs `arguments` (looked up on PATH) and returns its exit status and, when `capture`, its stdout.
+    public static func run(_ arguments: [String], capture: Bool = true) throws -> (status: Int32, output: String) {
+        var fds: [Int32] = [0, 0]
+        spawning.lock()
+        defer { spawning.unlock() }
+        guard pipe(&fds) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        if capture {
+            posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        }
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        // The child keeps nothing else: a tmux server it starts would otherwise hold other tests' pipes open.
+        for fd in Int32(3)..<1024 where fcntl(fd, F_GETFD) >= 0 {
+            posix_spawn_file_actions_addclose(&actions, fd)
+        }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // The child starts with no signal blocked, whatever the runner's thread blocks.
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawnp(&pid, arguments[0], &actions, &attributes, &argv, environ)
+        close(fds[1])
+        guard spawned == 0 else {
+            close(fds[0])
+            throw CocoaError(.executableNotLoadable)
+        }
+        spawning.unlock()
+        defer { spawning.lock() }
+        var output: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = read(fds[0], &buffer, buffer.count)
+            if count < 0, errno == EINTR { continue }
+            if count <= 0 { break }
+            output.append(contentsOf: buffer[0..<count])
+        }
+        close(fds[0])
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        return (exitStatus, String(decoding: output, as: UTF8.self))
+    }
+}
