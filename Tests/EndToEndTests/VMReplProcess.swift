@@ -24,6 +24,8 @@ final class VMReplProcess: @unchecked Sendable {
     /// Guards `lines`, `waiters`, `isAtEnd` and `errorText`.
     private let lock = NSLock()
     private var lines: [String] = []
+    /// The next line of `lines` to hand out; read lines are dropped in batches, not one by one.
+    private var readIndex = 0
     private var isAtEnd = false
     private var waiters: [CheckedContinuation<String?, Never>] = []
     private var errorText = Data()
@@ -111,7 +113,16 @@ final class VMReplProcess: @unchecked Sendable {
     func nextLine() async -> String? {
         await withCheckedContinuation { continuation in
             let ready: String?? = lock.withLock {
-                if !lines.isEmpty { return .some(lines.removeFirst()) }
+                if readIndex < lines.count {
+                    defer {
+                        readIndex += 1
+                        if readIndex > 4096 {
+                            lines.removeFirst(readIndex)
+                            readIndex = 0
+                        }
+                    }
+                    return .some(lines[readIndex])
+                }
                 if isAtEnd { return .some(nil) }
                 waiters.append(continuation)
                 return .none
@@ -163,6 +174,11 @@ final class VMReplProcess: @unchecked Sendable {
         }
         guard object["type"] is String, object["seq"] is Int else { throw ProtocolViolation("no type or seq: \(line)") }
         return object
+    }
+
+    /// Sends `signal` to vmrepl.
+    func send(signal: Int32) {
+        Foundation.kill(process.processIdentifier, signal)
     }
 
     func kill() {

@@ -60,7 +60,7 @@ extension Interpreter {
         let description = condition.map(ConditionCheck.describe)
         let reached = try await drive(timeout: timeout, advancing: true) { () throws(ReplError) -> Bool in
             guard let condition, let screen else { return self.loadingCount == 0 }
-            if ConditionCheck.holds(condition, in: try self.conditionRoot(screen)) { return true }
+            if ConditionCheck.holds(condition, in: try self.conditionRoot(screen, for: condition.path)) { return true }
             if self.loadingCount == 0, (self.manualClock?.sleeperCount ?? 0) == 0 {
                 throw ReplError(.timeout, Messages.neverHolds(description ?? ""))
             }

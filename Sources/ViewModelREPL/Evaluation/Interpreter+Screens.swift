@@ -164,21 +164,21 @@ extension Interpreter {
 
     func expect(_ condition: Command.Condition, tag: RequestTag) throws(ReplError) {
         let screen = try requireScreen()
-        let root = try conditionRoot(screen)
+        let root = try conditionRoot(screen, for: condition.path)
         if let failure = ConditionCheck.failure(of: condition, in: root) {
             throw failure
         }
         replyOK("expect", tag: tag)
     }
 
-    /// What conditions look into: the state, plus `@events` (what the preview recorded) and `@model`.
-    func conditionRoot(_ screen: OpenScreen) throws(ReplError) -> JSONValue {
-        var root = try screen.host.stateValue()
-        if case .object = root {
-            root.set("@events", to: .array(screen.host.recordedEvents()))
-            root.set("@model", to: .string(screen.host.kind.rawValue))
+    /// What a condition on `path` looks into: the state, or `@events` (what the preview recorded)
+    /// or `@model` (which view model is shown).
+    func conditionRoot(_ screen: OpenScreen, for path: StatePath) throws(ReplError) -> JSONValue {
+        switch path.components.first {
+        case .key("@events"): return .object([("@events", .array(screen.host.recordedEvents()))])
+        case .key("@model"): return .object([("@model", .string(screen.host.kind.rawValue))])
+        default: return try screen.host.stateValue()
         }
-        return root
     }
 
     func help(_ topic: String?, tag: RequestTag) throws(ReplError) {

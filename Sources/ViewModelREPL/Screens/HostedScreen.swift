@@ -20,12 +20,22 @@ final class HostedScreen<Model: ViewModel>: ScreenHosting where Model.ViewEvent:
     private let decoder = JSONDecoder()
     /// Events without arguments, decoded once: the common `event hello` skips the decoder.
     private var plainEvents: [String: Model.ViewEvent] = [:]
-    private var watchGeneration = 0
+    /// Which view models have an observation armed; arming again before it fires would pile up
+    /// observers in the view model's registrar, making every later change slower.
+    private var isWatchingReal = false
+    private var isWatchingPreview = false
+    private var onChange: (@MainActor () -> Void)?
+    /// Receives Observation's calls; not generic, so the @Sendable closure captures no type of the app's.
+    private let changes = ChangeRelay()
+    /// The events the preview recorded, kept as the JSON they arrived as, so `expect @events`
+    /// never re-encodes them; capped like the preview's own record.
+    private var recorded: [JSONValue] = []
 
     init(name: String, catalog: EventCatalog, model: Model) {
         self.name = name
         self.catalog = catalog
         self.real = model
+        changes.target = { [weak self] kind in self?.changed(kind) }
     }
 
     var loader: (any LoadingViewModel)? { real as? any LoadingViewModel }
@@ -57,6 +67,8 @@ final class HostedScreen<Model: ViewModel>: ScreenHosting where Model.ViewEvent:
         let decoded = try decode(event)
         if kind == .preview, let preview {
             preview.handle(event: decoded)
+            if recorded.count == preview.recordLimit { recorded.removeFirst(recorded.count / 2) }
+            recorded.append(event)
             return .recorded(event, count: preview.eventCount)
         }
         real.handle(event: decoded)
@@ -110,29 +122,30 @@ final class HostedScreen<Model: ViewModel>: ScreenHosting where Model.ViewEvent:
     }
 
     func recordedEvents() -> [JSONValue] {
-        guard let preview else { return [] }
-        return preview.recordedEvents.compactMap { event in
-            guard let data = try? encoder.encode(event) else { return nil }
-            return try? JSONParser.parse(String(decoding: data, as: UTF8.self))
-        }
+        recorded
     }
 
     func watch(_ onChange: @escaping @MainActor () -> Void) {
-        watchGeneration += 1
-        let generation = watchGeneration
-        withObservationTracking {
-            if kind == .preview, let preview {
-                _ = preview.viewState
-            } else {
-                _ = real.viewState
-            }
-        } onChange: { [weak self] in
-            // Observation calls this where the change happens: on the main actor, as view models are isolated to it.
-            MainActor.assumeIsolated {
-                guard let self, self.watchGeneration == generation else { return }
-                onChange()
-            }
+        self.onChange = onChange
+        let watched = kind
+        if watched == .preview, let preview {
+            guard !isWatchingPreview else { return }
+            isWatchingPreview = true
+            withObservationTracking { _ = preview.viewState } onChange: { [changes] in changes.relay(.preview) }
+        } else {
+            guard !isWatchingReal else { return }
+            isWatchingReal = true
+            withObservationTracking { _ = real.viewState } onChange: { [changes] in changes.relay(.real) }
         }
+    }
+
+    private func changed(_ watched: ModelKind) {
+        switch watched {
+        case .real: isWatchingReal = false
+        case .preview: isWatchingPreview = false
+        }
+        // A change to the view model not shown is not a change of what the screen shows.
+        if watched == kind { onChange?() }
     }
 
     /// A short reason for a decoding failure, naming where in the JSON it went wrong.
@@ -159,5 +172,16 @@ final class HostedScreen<Model: ViewModel>: ScreenHosting where Model.ViewEvent:
         case is Bool.Type: "bool"
         default: "\(type)".contains("Dictionary") ? "object" : "\(type)".contains("Array") ? "array" : "\(type)"
         }
+    }
+}
+
+/// Passes Observation's change calls on to a screen.
+@MainActor
+private final class ChangeRelay {
+    var target: ((ModelKind) -> Void)?
+
+    /// Observation calls this where the change happens: on the main actor, as view models are isolated to it.
+    nonisolated func relay(_ kind: ModelKind) {
+        MainActor.assumeIsolated { target?(kind) }
     }
 }

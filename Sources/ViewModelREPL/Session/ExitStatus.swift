@@ -8,6 +8,8 @@ package enum ExitStatus: Int32, Sendable {
     case usage = 2
     /// An `expect` failed.
     case expectationFailed = 3
-    /// Interrupted (SIGINT).
+    /// Interrupted (SIGINT): loads in flight were cancelled and their lines printed.
     case interrupted = 130
+    /// Terminated (SIGTERM) after the line being written.
+    case terminated = 143
 }

@@ -22,6 +22,14 @@ package final class PipeSession {
 
     /// Runs until end of input or `quit`, finishes what is in flight, and returns the exit status.
     package func run() async -> ExitStatus {
+        // SIGINT cancels what is in flight and SIGTERM stops at once; both print every line owed first.
+        let signals = TerminationSignals { [interpreter, output] signal in
+            if signal == SIGINT { _ = interpreter.cancelAllLoads() }
+            interpreter.emitPushes()
+            output.flush()
+            exit(TerminationSignals.exitStatus(for: signal))
+        }
+        defer { withExtendedLifetime(signals) {} }
         interpreter.start()
         output.flush()
         reading: for await batch in reader.batches() {

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// `vmrepl run FILE…`: runs each script in a fresh session and stops at the first failure.
 ///
 /// The scripts' output is the usual protocol lines on stdout; a failure is reported on stderr as
@@ -25,6 +31,11 @@ package final class ScriptSession {
 
     /// Runs the scripts in order and returns the exit status.
     package func run(_ paths: [String]) async -> ExitStatus {
+        let signals = TerminationSignals { [output] signal in
+            output.flush()
+            exit(TerminationSignals.exitStatus(for: signal))
+        }
+        defer { withExtendedLifetime(signals) {} }
         var status = ExitStatus.success
         for path in paths {
             let fileStatus = await runFile(path)
