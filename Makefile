@@ -4,7 +4,7 @@ PREFIX ?= /usr/local
 BUILD_FLAGS ?=
 UNAME := $(shell uname -s)
 
-.PHONY: run test setup release install clean
+.PHONY: run test setup release install clean fuzz fuzz-build sanitize tsan-test
 
 # Release builds link the Swift runtime statically: no toolchain needed where the binary runs, and a faster start.
 RELEASE_FLAGS = -c release $(if $(filter Linux,$(UNAME)),--static-swift-stdlib)
@@ -12,13 +12,47 @@ RELEASE_FLAGS = -c release $(if $(filter Linux,$(UNAME)),--static-swift-stdlib)
 ## run: set up, build and start vmrepl on the example screens
 run: setup
 	$(SWIFT) build $(BUILD_FLAGS) --product vmrepl
-	$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)/vmrepl $(ARGS)
+	"$(BIN)/vmrepl" $(ARGS)
 
-## test: set up, build once, run every test
+BIN = $$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)
+
+## test: set up, build once, run every test; then a brief fuzzing run and the thread sanitizer on the end-to-end tests
 test: setup
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)
 	$(SWIFT) test --skip-build $(BUILD_FLAGS)
-	python3 Examples/client/drive_vmrepl.py "$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)/vmrepl"
+	python3 Examples/client/drive_vmrepl.py "$(BIN)/vmrepl"
+	"$(BIN)/vmrepl-fuzz" Fuzz/corpus Fuzz/crashes
+	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=20
+	$(MAKE) --no-print-directory tsan-test
+
+# The fuzzer, the address sanitizer and the thread sanitizer each build in a folder of their own,
+# so no configuration rebuilds another's.
+FUZZ_SECONDS ?= 300
+FUZZ_FLAGS = --scratch-path .build/fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING \
+	-Xswiftc -parse-as-library -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld
+
+fuzz-build: setup
+	$(SWIFT) build $(FUZZ_FLAGS) --product vmrepl-fuzz
+
+## fuzz: run libFuzzer over the parser and the interpreter for FUZZ_SECONDS; a crash is saved in Fuzz/crashes
+fuzz: fuzz-build
+	mkdir -p .build/fuzz-corpus
+	"$$($(SWIFT) build $(FUZZ_FLAGS) --show-bin-path)/vmrepl-fuzz" -max_total_time=$(FUZZ_SECONDS) -max_len=512 \
+		-artifact_prefix=Fuzz/crashes/ -print_final_stats=1 .build/fuzz-corpus Fuzz/corpus
+
+TSAN_FLAGS = --scratch-path .build/tsan --sanitize=thread
+
+## tsan-test: the end-to-end tests against a vmrepl built with the thread sanitizer
+tsan-test: setup
+	$(SWIFT) build --build-tests $(TSAN_FLAGS)
+	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build $(TSAN_FLAGS) --filter EndToEndTests
+
+## sanitize: every test under the address sanitizer, then under the thread sanitizer
+sanitize: setup
+	$(SWIFT) build --build-tests --scratch-path .build/asan --sanitize=address
+	$(SWIFT) test --skip-build --scratch-path .build/asan --sanitize=address
+	$(SWIFT) build --build-tests $(TSAN_FLAGS)
+	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build $(TSAN_FLAGS)
 
 ## setup: install what the build and the tests need and is missing (libedit, python3, tmux, mandoc)
 setup:

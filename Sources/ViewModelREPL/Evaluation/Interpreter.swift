@@ -72,7 +72,8 @@ package final class Interpreter {
             let manual = ManualClock()
             manualClock = manual
             clock = manual
-            manual.onSleep {
+            // Weak at both levels: a strong capture here would keep the interpreter and its screens alive forever.
+            manual.onSleep { [weak self] in
                 Task { @MainActor [weak self] in self?.poke() }
             }
         case .real:
@@ -135,13 +136,22 @@ package final class Interpreter {
                 quitRequested = true
                 replyOK("quit", tag: tag)
             default:
-                isExecuting = true
-                defer {
-                    isExecuting = false
-                    if !dirtyScreens.isEmpty { schedulePushes() }
-                }
-                try execute(command, tag: tag)
+                runSynchronously(command, tag: tag)
             }
+        } catch {
+            reply(error: error, tag: tag)
+        }
+    }
+
+    /// Runs a command that needs no time to pass, start to finish, and writes its reply.
+    package func runSynchronously(_ command: Command, tag: RequestTag) {
+        isExecuting = true
+        defer {
+            isExecuting = false
+            if !dirtyScreens.isEmpty { schedulePushes() }
+        }
+        do {
+            try execute(command, tag: tag)
         } catch {
             reply(error: error, tag: tag)
         }
