@@ -100,3 +100,22 @@ struct InteractiveTests {
         #expect(!screen.joined().contains("\u{1B}[3"))
     }
 }
+
+extension InteractiveTests {
+    @Test func unusableHistoryIsReportedNotFatal() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vmrepl-history-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let corrupt = folder.appendingPathComponent("history")
+        try Data([0xFF, 0x00, 0x13, 0x37]).write(to: corrupt)
+        for path in [folder.path, corrupt.path] {
+            let terminal = try TerminalSession(arguments: ["--history=\(path)"])
+            try await terminal.waitFor("the prompt") { promptLine($0, "vmrepl>") != nil }
+            try terminal.type("use foo")
+            try terminal.send("Enter")
+            try await terminal.waitFor("the session working") { $0.last == "foo>" }
+        }
+        let terminal = try TerminalSession(arguments: ["--history=\(folder.path)"])
+        let screen = try await terminal.waitFor("the report") { $0.contains { $0.hasPrefix("vmrepl: history: ") } }
+        #expect(screen.contains { $0.hasPrefix("vmrepl: history: ") })
+    }
+}
