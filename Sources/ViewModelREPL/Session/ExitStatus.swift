@@ -1,5 +1,5 @@
 /// The exit statuses vmrepl documents.
-package enum ExitStatus: Int32, Sendable {
+package enum ExitStatus: Int32, Sendable, CaseIterable {
     /// Every request succeeded.
     case success = 0
     /// At least one request got an error reply (piped input), or a script stopped at an error.
