@@ -35,6 +35,9 @@ let package = Package(
         // How an app team embeds the REPL: a tiny executable registering its own view models.
         .executableTarget(name: "counter-repl", dependencies: ["ViewModelKit", "ViewModelREPL"], path: "Examples/CounterREPL"),
 
+        // MARK: The benchmark's reference for encoding and decoding a big state (`make bench`)
+        .executableTarget(name: "vmrepl-bench", dependencies: ["ExampleScreens", "ViewModelKit"], path: "Bench", exclude: ["bench.py"]),
+
         // MARK: Fuzzing: built with -sanitize=fuzzer by `make fuzz`; otherwise it replays saved inputs
         .executableTarget(name: "vmrepl-fuzz", dependencies: ["ViewModelREPL", "ExampleScreens"], path: "Fuzz", exclude: ["corpus"]),
 

@@ -1,0 +1,184 @@
+#!/usr/bin/env python3
+"""make bench: vmrepl's speed, each figure measured in the same run as its reference.
+
+    python3 Bench/bench.py BIN_DIR [--quick]
+
+BIN_DIR holds a release build of vmrepl and vmrepl-bench. Absolute times drift on shared
+machines, so every figure is reported next to its reference and as a ratio. Uses only the
+shell's tools: python3, /usr/bin/time, jq, cat and true.
+"""
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+BIN = sys.argv[1] if len(sys.argv) > 1 else ".build/release"
+QUICK = "--quick" in sys.argv
+VMREPL = os.path.join(BIN, "vmrepl")
+REQUESTS = 100_000 if QUICK else 1_000_000
+LONG_REQUESTS = 1_000_000 if QUICK else 10_000_000
+ROUND_TRIPS = 2_000 if QUICK else 20_000
+STARTS = 50 if QUICK else 200
+WORK = tempfile.mkdtemp(prefix="vmrepl-bench-")
+rows = []
+
+
+def row(figure, measured, reference, ratio, target, met):
+    rows.append((figure, measured, reference, ratio, target, "yes" if met else "NO"))
+
+
+def write_requests(path, count):
+    with open(path, "w") as f:
+        f.write("use foo\n")
+        pair = "event hello\nevent goodbye\n" * 1000
+        for _ in range(count // 2000):
+            f.write(pair)
+
+
+def timed_run(command, stdin_path, stdout=subprocess.DEVNULL):
+    """Runs command with stdin from a file; returns (seconds, peak RSS in KiB) via /usr/bin/time."""
+    with open(stdin_path, "rb") as stdin:
+        start = time.perf_counter()
+        result = subprocess.run(["/usr/bin/time", "-f", "%M"] + command, stdin=stdin, stdout=stdout,
+                                stderr=subprocess.PIPE, check=False)
+        seconds = time.perf_counter() - start
+    peak = int(result.stderr.decode().strip().splitlines()[-1])
+    return seconds, peak
+
+
+def throughput():
+    requests = os.path.join(WORK, "requests.txt")
+    write_requests(requests, REQUESTS)
+    seconds, peak = timed_run([VMREPL], requests)
+    rate = REQUESTS / seconds
+    # jq's reference: the same number of one-object lines, each the size of a reply line.
+    sample = subprocess.run([VMREPL], input=b"use foo\nevent hello\n", capture_output=True).stdout.decode().splitlines()[-1]
+    lines = os.path.join(WORK, "lines.jsonl")
+    with open(lines, "w") as f:
+        block = (sample + "\n") * 1000
+        for _ in range(REQUESTS // 1000):
+            f.write(block)
+    jq_seconds, _ = timed_run(["jq", "-c", "."], lines)
+    jq_rate = REQUESTS / jq_seconds
+    row(f"pipe throughput ({REQUESTS:,} requests)", f"{rate:,.0f} req/s", f"jq -c: {jq_rate:,.0f} lines/s",
+        f"{rate / jq_rate:.2f}x jq", ">= 1,000,000 req/s and >= 3x jq", rate >= 1_000_000 and rate >= 3 * jq_rate)
+    return peak
+
+
+def memory(peak_short):
+    requests = os.path.join(WORK, "requests-long.txt")
+    write_requests(requests, LONG_REQUESTS)
+    _, peak_long = timed_run([VMREPL], requests)
+    os.remove(requests)
+    row(f"peak RSS ({REQUESTS:,} requests)", f"{peak_short / 1024:.1f} MiB", "-", "-", "<= 32 MiB", peak_short <= 32 * 1024)
+    growth = peak_long / peak_short - 1
+    row(f"peak RSS ({LONG_REQUESTS:,} requests)", f"{peak_long / 1024:.1f} MiB", f"{peak_short / 1024:.1f} MiB",
+        f"{growth * 100:+.1f}%", "within 10%", abs(growth) <= 0.10)
+
+
+def median_round_trip(command, request, rounds):
+    # Buffered reads: an unbuffered readline would cost one read(2) per byte, and longer replies
+    # would be charged for the driver's own work.
+    process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    if command[0] != "cat":
+        process.stdout.readline()  # ready
+        process.stdin.write(b"use foo\n")
+        process.stdin.flush()
+        process.stdout.readline()
+    samples = []
+    for _ in range(rounds):
+        start = time.perf_counter()
+        process.stdin.write(request)
+        process.stdin.flush()
+        process.stdout.readline()
+        samples.append(time.perf_counter() - start)
+    process.stdin.close()
+    process.wait()
+    return statistics.median(samples)
+
+
+def round_trip():
+    mine = median_round_trip([VMREPL], b"event hello\n", ROUND_TRIPS)
+    cat = median_round_trip(["cat"], b"event hello\n", ROUND_TRIPS)
+    row(f"round trip (median of {ROUND_TRIPS:,})", f"{mine * 1e6:.0f} us", f"cat: {cat * 1e6:.0f} us",
+        f"{mine / cat:.2f}x cat", "<= 1.5x cat", mine <= 1.5 * cat)
+
+
+def mean_start(command):
+    samples = []
+    for _ in range(STARTS):
+        start = time.perf_counter()
+        subprocess.run(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, check=False)
+        samples.append(time.perf_counter() - start)
+    return statistics.median(samples)
+
+
+def start_up():
+    mine = mean_start([VMREPL])
+    jq = mean_start(["jq", "-n", "1"])
+    true = mean_start(["true"])
+    row(f"start-up to ready and exit (median of {STARTS})", f"{mine * 1e3:.1f} ms",
+        f"jq -n 1: {jq * 1e3:.1f} ms, true: {true * 1e3:.1f} ms", f"{mine / jq:.2f}x jq",
+        "<= 5 ms and below jq", mine <= 0.005 and mine < jq)
+
+
+def big_state():
+    count = 10_000
+    posts = [{"id": i, "title": f"Post number {i}", "body": f"The body of post {i}, long enough to look like one."}
+             for i in range(1, count + 1)]
+    posts_file = os.path.join(WORK, "posts.json")
+    with open(posts_file, "w") as f:
+        json.dump(posts, f)
+    rounds = 10 if QUICK else 50
+    state = {"posts": {"phase": "loaded", "value": posts, "attempt": 0, "failure": None}, "query": "", "selectedPostID": None}
+    mock_line = "mock state=" + json.dumps(state, separators=(",", ":"))
+    script = os.path.join(WORK, "big.txt")
+    with open(script, "w") as f:
+        f.write("use posts\nload\nwait\n")
+        for _ in range(rounds):
+            f.write("state\n")
+    env = dict(os.environ, VMREPL_POSTS_URL="file://" + posts_file)
+    baseline = os.path.join(WORK, "baseline.txt")
+    with open(baseline, "w") as f:
+        f.write("use posts\nload\nwait\n")
+
+    def run(path):
+        with open(path, "rb") as stdin:
+            start = time.perf_counter()
+            subprocess.run([VMREPL, "--max-line-bytes=16777216"], stdin=stdin, stdout=subprocess.DEVNULL, env=env, check=True)
+            return time.perf_counter() - start
+
+    base = run(baseline)
+    state_rate = rounds / max(run(script) - base, 1e-9)
+    with open(script, "w") as f:
+        f.write("use posts\nload\nwait\n")
+        for _ in range(rounds):
+            f.write(mock_line + "\n")
+    mock_rate = rounds / max(run(script) - base, 1e-9)
+    reference = subprocess.run([os.path.join(BIN, "vmrepl-bench"), str(count), str(rounds)], capture_output=True, check=True)
+    encode_rate, decode_rate = (float(x) for x in reference.stdout.split())
+    row("state of 10,000 posts", f"{state_rate:,.1f} req/s", f"JSONEncoder: {encode_rate:,.1f}/s",
+        f"{state_rate / encode_rate:.2f}x", "report", True)
+    row("mock state= of 10,000 posts", f"{mock_rate:,.1f} req/s", f"JSONDecoder: {decode_rate:,.1f}/s",
+        f"{mock_rate / decode_rate:.2f}x", "report", True)
+
+
+def main():
+    peak = throughput()
+    round_trip()
+    start_up()
+    memory(peak)
+    big_state()
+    widths = [max(len(str(r[i])) for r in rows + [HEADER]) for i in range(len(HEADER))]
+    for line in [HEADER, tuple("-" * w for w in widths)] + rows:
+        print("| " + " | ".join(str(cell).ljust(w) for cell, w in zip(line, widths)) + " |")
+
+
+HEADER = ("figure", "vmrepl", "reference", "ratio", "target", "met")
+
+if __name__ == "__main__":
+    main()
