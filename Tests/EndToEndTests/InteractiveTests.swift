@@ -52,7 +52,8 @@ struct InteractiveTests {
         try await second.waitFor("the command before it") { $0.last == "vmrepl> use foo" }
     }
 
-    @Test func lineArrivingWhileTypingLeavesTheHalfTypedCommandIntact() async throws {
+    /// A session on real time whose users screen has a 2-second load in flight (input lines 1 and 2).
+    private func usersLoading() async throws -> TerminalSession {
         let terminal = try TerminalSession(arguments: ["--clock=real"])
         try await terminal.waitFor("the prompt") { promptLine($0, "vmrepl>") != nil }
         try terminal.type("use users")
@@ -61,6 +62,11 @@ struct InteractiveTests {
         try terminal.type("load")
         try terminal.send("Enter")
         try await terminal.waitFor("loading") { $0.contains { $0.contains(#""loading":true"#) } }
+        return terminal
+    }
+
+    @Test func lineArrivingWhileTypingLeavesTheHalfTypedCommandIntact() async throws {
+        let terminal = try await usersLoading()
         try terminal.type("event load")
         // The 2-second load finishes while the command is half typed.
         let screen = try await terminal.waitFor("the pushed state") { $0.contains { $0.contains(#""push":true"#) } }
@@ -71,14 +77,7 @@ struct InteractiveTests {
     }
 
     @Test func ctrlCCancelsTheLoadOrClearsTheLineAndNeverEndsTheSession() async throws {
-        let terminal = try TerminalSession(arguments: ["--clock=real"])
-        try await terminal.waitFor("the prompt") { promptLine($0, "vmrepl>") != nil }
-        try terminal.type("use users")
-        try terminal.send("Enter")
-        try await terminal.waitFor("users") { $0.last == "users>" }
-        try terminal.type("load")
-        try terminal.send("Enter")
-        try await terminal.waitFor("loading") { $0.contains { $0.contains(#""loading":true"#) } }
+        let terminal = try await usersLoading()
         try terminal.send("C-c")
         try await terminal.waitFor("the cancelled load back at initial") {
             $0.contains { $0.contains(#""push":true"#) && $0.contains(#""phase":"initial""#) }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `vmrepl run`, `vmrepl test` and `record`, through the built binary.
 struct ScriptTests {
@@ -21,19 +22,11 @@ struct ScriptTests {
         #expect(!result.lines.contains { $0["type"] as? String == "error" })
     }
 
-    @Test func scriptRunsDirectlyThroughItsShebang() async throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.demos[0])
-        var environment = ProcessInfo.processInfo.environment
-        environment["PATH"] = VMReplProcess.binaryURL.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        let exited = DispatchGroup()
-        exited.enter()
-        process.terminationHandler = { _ in exited.leave() }
-        try process.run()
-        await withCheckedContinuation { continuation in exited.notify(queue: .global()) { continuation.resume() } }
-        #expect(process.terminationStatus == 0)
+    @Test func scriptRunsDirectlyThroughItsShebang() throws {
+        let path = VMReplProcess.binaryURL.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let result = try Subprocess.run(["env", "PATH=\(path)", Self.demos[0]])
+        #expect(result.status == 0)
+        #expect(result.output.hasPrefix(#"{"type":"ready""#))
     }
 
     @Test func virtualTimeGivesTheSameOutputEveryRun() async throws {
