@@ -3,6 +3,12 @@ import Foundation
 
 #if canImport(Glibc)
     import Glibc
+    private let systemRead = Glibc.read
+    private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+    import Darwin
+    private let systemRead = Darwin.read
+    private let systemWrite = Darwin.write
 #endif
 
 /// A line editor on libedit: a prompt, emacs key bindings, history kept in a file, tab completion,
@@ -141,7 +147,7 @@ package final class LineEditor: @unchecked Sendable {
             }
             if fds[1].revents != 0 {
                 var drain = [UInt8](repeating: 0, count: 64)
-                while Glibc.read(wakeRead, &drain, drain.count) > 0 {}
+                while systemRead(wakeRead, &drain, drain.count) > 0 {}
                 if printPending(redraw: true) {
                     // Ctrl-U: libedit's emacs binding that clears the whole line.
                     character.pointee = 0x15
@@ -150,7 +156,7 @@ package final class LineEditor: @unchecked Sendable {
             }
             guard fds[0].revents != 0 else { continue }
             var byte: UInt8 = 0
-            let count = Glibc.read(input, &byte, 1)
+            let count = systemRead(input, &byte, 1)
             if count < 0, errno == EINTR { continue }
             if count <= 0 { return count == 0 ? 0 : -1 }
             if let scalar = assembler.feed(byte) {
@@ -202,14 +208,14 @@ package final class LineEditor: @unchecked Sendable {
 
     private func wake() {
         var byte: UInt8 = 1
-        _ = Glibc.write(wakeWrite, &byte, 1)
+        _ = systemWrite(wakeWrite, &byte, 1)
     }
 
     fileprivate func write(_ text: String) {
         var bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { Glibc.write(output, $0.baseAddress! + offset, $0.count - offset) }
+            let written = bytes.withUnsafeMutableBytes { systemWrite(output, $0.baseAddress! + offset, $0.count - offset) }
             if written <= 0 {
                 if errno == EINTR { continue }
                 return
