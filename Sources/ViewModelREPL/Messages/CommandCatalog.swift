@@ -1,12 +1,7 @@
 /// The commands of the line protocol: the one table that `help`, completion, `--help` and the
 /// manual page's command list come from.
 package enum CommandCatalog {
-    /// One command's entry.
-    package struct Entry: Sendable {
-        package var name: String
-        package var usage: String
-        package var summary: String
-    }
+    package typealias Entry = HelpEntry
 
     package static let entries: [Entry] = [
         Entry(name: "screens", usage: "screens", summary: "list the registered screens"),

@@ -117,15 +117,8 @@ extension Messages {
     /// `vmrepl --help`: the options, then the commands from the one command table.
     /// - Parameter extraOptions: Options the executable adds, such as the example screens' `--posts-url`.
     static func commandLineHelp(extraOptions: [(usage: String, summary: String)]) -> String {
-        let width = CommandCatalog.entries.map(\.usage.count).max() ?? 0
-        let commands = CommandCatalog.entries.map { entry in
-            "  " + entry.usage.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + entry.summary
-        }
-        let allOptions = OptionCatalog.entries.map { ($0.usage, $0.summary) } + extraOptions
-        let optionWidth = allOptions.map(\.0.count).max() ?? 0
-        let options = allOptions.map { usage, summary in
-            "  " + usage.padding(toLength: optionWidth, withPad: " ", startingAt: 0) + "  " + summary
-        }
+        let commands = HelpEntry.table(CommandCatalog.entries.map { ($0.usage, $0.summary) })
+        let options = HelpEntry.table(OptionCatalog.entries.map { ($0.usage, $0.summary) } + extraOptions)
         return """
             vmrepl: drive view models from a terminal, a pipe or a script; every result is one JSON line.
 
@@ -136,10 +129,10 @@ extension Messages {
             vmrepl test FILE... replays transcripts and shows how their output differs
 
             Options:
-            \(options.joined(separator: "\n"))
+            \(options)
 
             Commands (one per line, or as JSON: {"id":1,"cmd":"event","name":"hello"}):
-            \(commands.joined(separator: "\n"))
+            \(commands)
             """
     }
 }

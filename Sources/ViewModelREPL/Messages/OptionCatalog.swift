@@ -1,13 +1,6 @@
 /// The command-line options: the one table `--help` prints and the manual page is checked against.
 package enum OptionCatalog {
-    /// One option's entry.
-    package struct Entry: Sendable {
-        /// The long name without dashes (`clock`).
-        package var name: String
-        /// How it is written in the usage (`--clock=virtual|real`).
-        package var usage: String
-        package var summary: String
-    }
+    package typealias Entry = HelpEntry
 
     package static let entries: [Entry] = [
         Entry(name: "clock", usage: "--clock=virtual|real", summary: "the time screens run on (default: real at a terminal, virtual otherwise)"),
