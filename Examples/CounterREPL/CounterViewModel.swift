@@ -20,6 +20,8 @@ final class CounterViewModel: ViewModel {
     var viewState = CounterViewState()
 
     func handle(event: CounterViewEvent) {
+        // App code prints, as seed 002's view model does; vmrepl keeps it off the protocol stream.
+        print("Handle event: \(event)")
         switch event {
         case .incrementTapped: viewState.count += viewState.step
         case .decrementTapped: viewState.count -= viewState.step

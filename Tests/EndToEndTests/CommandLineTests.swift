@@ -46,6 +46,8 @@ struct CommandLineTests {
         let result = try await Transcript.run(["use counter", "event stepChanged step=5", "event incrementTapped"], binary: counter)
         #expect(json(result.lines.first?["screens"]) == #"["counter"]"#)
         #expect(json(result.reply(3)?["state"]) == #"{"count":5,"step":5}"#)
+        // The app's print() went to stderr: every stdout line parsed as protocol JSON above.
+        #expect(result.standardError.contains("Handle event: incrementTapped"))
     }
 
     /// Runs vmrepl with `arguments` and returns what it printed on stdout and its status.

@@ -55,6 +55,18 @@ struct ScriptTests {
         #expect(value(result.lines.last, "state.text") as? String == "😢")
     }
 
+    @Test func hugeScriptOrAFolderIsRefusedNotRead() async throws {
+        let huge = FileManager.default.temporaryDirectory.appendingPathComponent("vmrepl-huge-\(UUID().uuidString).vmrepl").path
+        #expect(FileManager.default.createFile(atPath: huge, contents: nil))
+        let handle = try #require(FileHandle(forWritingAtPath: huge))
+        try handle.truncate(atOffset: 17 << 20)
+        try handle.close()
+        defer { try? FileManager.default.removeItem(atPath: huge) }
+        let result = try await vmrepl(["run", "--keep-going", huge, "/tmp"])
+        #expect(result.status == 1)
+        #expect(result.standardError == "vmrepl: \(huge): larger than 16 MiB; not a script\nvmrepl: /tmp: is a directory\n")
+    }
+
     @Test func unreadableScriptIsReportedNotFatal() async throws {
         let result = try await vmrepl(["run", "/nonexistent/script.vmrepl", Self.demos[0]])
         #expect(result.status == 1)
