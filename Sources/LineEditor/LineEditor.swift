@@ -31,6 +31,8 @@ package final class LineEditor: @unchecked Sendable {
     private let wakeRead: Int32
     private let wakeWrite: Int32
     private var assembler = UTF8Assembler()
+    /// Scalars decoded but not yet handed to libedit (a broken sequence yields two at once).
+    private var decoded: [Unicode.Scalar] = []
     private var promptBuffer: UnsafeMutablePointer<CChar>
 
     /// Guards `pending`, `interrupted` and `nextPrompt`, which other threads set.
@@ -140,6 +142,10 @@ package final class LineEditor: @unchecked Sendable {
     /// libedit's character reader: waits on the terminal and the wake-up pipe.
     fileprivate func readCharacter(into character: UnsafeMutablePointer<wchar_t>) -> Int32 {
         while true {
+            if !decoded.isEmpty {
+                character.pointee = wchar_t(decoded.removeFirst().value)
+                return 1
+            }
             var fds = [pollfd(fd: input, events: Int16(POLLIN), revents: 0), pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
             if poll(&fds, 2, -1) < 0 {
                 if errno == EINTR { continue }
@@ -159,10 +165,7 @@ package final class LineEditor: @unchecked Sendable {
             let count = systemRead(input, &byte, 1)
             if count < 0, errno == EINTR { continue }
             if count <= 0 { return count == 0 ? 0 : -1 }
-            if let scalar = assembler.feed(byte) {
-                character.pointee = wchar_t(scalar.value)
-                return 1
-            }
+            decoded = assembler.feed(byte)
         }
     }
 

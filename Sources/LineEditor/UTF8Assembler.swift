@@ -8,27 +8,29 @@ package struct UTF8Assembler {
 
     package init() {}
 
-    /// Feeds one byte; returns a scalar when it completes one, U+FFFD for a broken sequence.
-    package mutating func feed(_ byte: UInt8) -> Unicode.Scalar? {
-        if bytes.isEmpty {
-            switch byte {
-            case 0x00..<0x80: return Unicode.Scalar(byte)
-            case 0xC2..<0xE0: expected = 2
-            case 0xE0..<0xF0: expected = 3
-            case 0xF0..<0xF5: expected = 4
-            default: return "\u{FFFD}"
-            }
-            bytes = [byte]
-            return nil
-        }
+    /// Feeds one byte; returns the scalars it completes: none mid-sequence, one usually, and two
+    /// when it breaks a sequence (U+FFFD for the broken one, then what the byte itself starts).
+    package mutating func feed(_ byte: UInt8) -> [Unicode.Scalar] {
+        guard !bytes.isEmpty else { return start(byte) }
         guard byte & 0xC0 == 0x80 else {
             bytes.removeAll()
-            // The broken sequence becomes one replacement; the new byte starts afresh.
-            return feed(byte) == nil ? "\u{FFFD}" : "\u{FFFD}"
+            return ["\u{FFFD}"] + start(byte)
         }
         bytes.append(byte)
-        guard bytes.count == expected else { return nil }
+        guard bytes.count == expected else { return [] }
         defer { bytes.removeAll() }
-        return String(validating: bytes, as: UTF8.self)?.unicodeScalars.first ?? "\u{FFFD}"
+        return [String(validating: bytes, as: UTF8.self)?.unicodeScalars.first ?? "\u{FFFD}"]
+    }
+
+    private mutating func start(_ byte: UInt8) -> [Unicode.Scalar] {
+        switch byte {
+        case 0x00..<0x80: return [Unicode.Scalar(byte)]
+        case 0xC2..<0xE0: expected = 2
+        case 0xE0..<0xF0: expected = 3
+        case 0xF0..<0xF5: expected = 4
+        default: return ["\u{FFFD}"]
+        }
+        bytes = [byte]
+        return []
     }
 }

@@ -118,3 +118,16 @@ extension InteractiveTests {
         #expect(screen.contains { $0.hasPrefix("vmrepl: history: ") })
     }
 }
+
+extension InteractiveTests {
+    @Test func typedEmojiSurviveTheEditor() async throws {
+        let terminal = try TerminalSession()
+        try await terminal.waitFor("the prompt") { promptLine($0, "vmrepl>") != nil }
+        try terminal.type("use foo")
+        try terminal.send("Enter")
+        try await terminal.waitFor("foo") { $0.last == "foo>" }
+        try terminal.type(#"mock text="日本 🙂""#)
+        try terminal.send("Enter")
+        try await terminal.waitFor("the text back in the state") { $0.contains { $0.contains(#""text":"日本 🙂""#) } }
+    }
+}

@@ -5,15 +5,20 @@ struct UTF8AssemblerTests {
     @Test(arguments: ["a", "é", "👋", "日本", "x😢y"])
     func assemblesWhatWasTypedByteByByte(text: String) {
         var assembler = UTF8Assembler()
-        let scalars = text.utf8.compactMap { assembler.feed($0) }
+        let scalars = text.utf8.flatMap { assembler.feed($0) }
         #expect(String(String.UnicodeScalarView(scalars)) == text)
     }
 
-    @Test func brokenSequenceBecomesAReplacement() {
+    @Test func brokenSequenceBecomesAReplacementAndKeepsTheNextCharacter() {
         var assembler = UTF8Assembler()
-        #expect(assembler.feed(0xFF) == "\u{FFFD}")
-        #expect(assembler.feed(0xE2) == nil)
-        #expect(assembler.feed(0x41) == "\u{FFFD}")
+        #expect(assembler.feed(0xFF) == ["\u{FFFD}"])
+        #expect(assembler.feed(0xE2) == [])
+        #expect(assembler.feed(0x41) == ["\u{FFFD}", "A"])
+        #expect(assembler.feed(0xE2) == [])
+        #expect(assembler.feed(0xF0) == ["\u{FFFD}"])
+        #expect(assembler.feed(0x9F) == [])
+        #expect(assembler.feed(0x98) == [])
+        #expect(assembler.feed(0x80) == ["😀"])
     }
 }
 
