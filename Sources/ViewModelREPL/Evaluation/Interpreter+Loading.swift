@@ -150,6 +150,7 @@ extension Interpreter {
                 guard next <= limit else { return false }
                 manualClock.advance(to: next)
             }
+            armWatches()
             await nextPoke()
         }
     }

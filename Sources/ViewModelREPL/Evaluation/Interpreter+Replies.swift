@@ -40,8 +40,28 @@ extension Interpreter {
         watch(screen)
     }
 
-    /// Watches `screen` for its next state change.
+    /// Watches `screen` for its next state change: at once, or, while lines are handled in a batch,
+    /// before the interpreter next lets other work run (see ``armWatches()``).
     func watch(_ screen: OpenScreen) {
+        guard deferWatches else { return arm(screen) }
+        if !screen.needsWatch {
+            screen.needsWatch = true
+            unwatched.append(screen)
+        }
+    }
+
+    /// Arms the watches deferred during a batch. Only other work on the main actor (a load
+    /// finishing) changes state outside a command, and it runs only when the interpreter suspends,
+    /// so every suspension arms first.
+    package func armWatches() {
+        for screen in unwatched {
+            screen.needsWatch = false
+            arm(screen)
+        }
+        unwatched.removeAll(keepingCapacity: true)
+    }
+
+    private func arm(_ screen: OpenScreen) {
         screen.host.watch { [weak self, weak screen] in
             guard let self, let screen else { return }
             self.stateWillChange(screen)
@@ -65,6 +85,7 @@ extension Interpreter {
             guard let self else { return }
             self.isPushScheduled = false
             self.emitPushes()
+            self.armWatches()
             self.output.flush()
         }
     }

@@ -39,6 +39,11 @@ package final class Interpreter {
     var current: OpenScreen?
     /// Screens whose state changed outside a command, in the order they changed.
     var dirtyScreens: [OpenScreen] = []
+    /// Re-arming a watch after every line costs as much as a third of a request; a session that
+    /// hands lines over in batches defers it and calls ``armWatches()`` after each batch.
+    package var deferWatches = false
+    /// Screens whose watch is deferred.
+    var unwatched: [OpenScreen] = []
     /// A command is running synchronously: its own state changes go into its reply.
     var isExecuting = false
     var isPushScheduled = false
@@ -130,6 +135,7 @@ package final class Interpreter {
             case .advance(let duration):
                 try await advance(by: duration, tag: tag)
             case .sleep(let duration):
+                armWatches()
                 try? await Task.sleep(for: duration)
                 replyOK("sleep", tag: tag)
             case .quit:

@@ -6,6 +6,8 @@ final class OpenScreen {
     let host: any ScreenHosting
     /// The real view model, when it loads; looked up once, as every command asks.
     let loader: (any LoadingViewModel)?
+    /// Its watch is deferred until the batch of lines is handled.
+    var needsWatch = false
     /// Its state changed since its last state line.
     var isDirty = false
     /// The request whose load produces this screen's pushed state lines.

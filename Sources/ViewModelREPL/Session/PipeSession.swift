@@ -17,6 +17,7 @@ package final class PipeSession {
     package init(registry: ScreenRegistry, options: Interpreter.Options, input: Int32, output: OutputChannel, maximumLineLength: Int) {
         self.output = output
         self.interpreter = Interpreter(registry: registry, output: output, options: options)
+        interpreter.deferWatches = true
         self.reader = InputReader(fileDescriptor: input, maximumLineLength: maximumLineLength)
     }
 
@@ -40,6 +41,7 @@ package final class PipeSession {
                 }
                 if interpreter.quitRequested || output.isClosed { break reading }
             }
+            interpreter.armWatches()
             if !reader.hasInputReady() { output.flush() }
             if output.isClosed { break }
             reader.batchHandled()
