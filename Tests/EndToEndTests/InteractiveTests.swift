@@ -131,3 +131,41 @@ extension InteractiveTests {
         try await terminal.waitFor("the text back in the state") { $0.contains { $0.contains(#""text":"日本 🙂""#) } }
     }
 }
+
+extension InteractiveTests {
+    @Test func prettyOutputIndentsAndCompactGoesBack() async throws {
+        let terminal = try TerminalSession(environment: ["NO_COLOR": "1"])
+        try await terminal.waitFor("the prompt") { promptLine($0, "vmrepl>") != nil }
+        try terminal.type("set output=pretty")
+        try terminal.send("Enter")
+        try terminal.type("use foo")
+        try terminal.send("Enter")
+        try await terminal.waitFor("an indented state") { $0.contains(#"    "text": "Nothing has happened yet.""#) }
+        try terminal.type("set output=compact")
+        try terminal.send("Enter")
+        try terminal.type("event hello")
+        try terminal.send("Enter")
+        try await terminal.waitFor("a compact line again") { $0.contains { $0.contains(#""state":{"sheetIsPresented":false,"text":"👋"}"#) } }
+    }
+}
+
+extension InteractiveTests {
+    @Test func tabCompletesArgumentsFieldsAndHelpTopics() async throws {
+        let terminal = try TerminalSession()
+        try await terminal.waitFor("the prompt") { promptLine($0, "vmrepl>") != nil }
+        try terminal.type("help lo")
+        try terminal.send("Tab")
+        try await terminal.waitFor("load completed") { $0.last == "vmrepl> help load" }
+        try terminal.send("C-u")
+        try terminal.type("use posts")
+        try terminal.send("Enter")
+        try await terminal.waitFor("posts") { $0.last == "posts>" }
+        try terminal.type("event select i")
+        try terminal.send("Tab")
+        try await terminal.waitFor("the argument name") { $0.last == "posts> event select id=" }
+        try terminal.send("C-u")
+        try terminal.type("mock sel")
+        try terminal.send("Tab")
+        try await terminal.waitFor("the state field") { $0.last == "posts> mock selectedPostID=" }
+    }
+}
