@@ -36,13 +36,9 @@ package enum CommandParser {
         case "set":
             return .set(try parseSetting(&scanner))
         case "record":
-            scanner.skipBlanks()
-            let start = scanner.index
             guard let path = scanner.word() else { throw scanner.error(.badArguments, Messages.usage("record")) }
             try end(&scanner, name)
-            if path == "stop" { return .recordStop }
-            _ = start
-            return .record(path: path)
+            return path == "stop" ? .recordStop : .record(path: path)
         case "use":
             guard let screen = scanner.word() else { throw scanner.error(.badArguments, Messages.usage("use")) }
             try end(&scanner, name)
