@@ -19,7 +19,10 @@ package struct UTF8Assembler {
         bytes.append(byte)
         guard bytes.count == expected else { return [] }
         defer { bytes.removeAll() }
-        return [String(validating: bytes, as: UTF8.self)?.unicodeScalars.first ?? "\u{FFFD}"]
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        if case .scalarValue(let scalar) = decoder.decode(&iterator) { return [scalar] }
+        return ["\u{FFFD}"]
     }
 
     private mutating func start(_ byte: UInt8) -> [Unicode.Scalar] {

@@ -70,9 +70,15 @@ package struct LineSplitter {
             if byte >= 0x80 { isASCII = false }
         }
         if isASCII { return .text(String(decoding: bytes, as: UTF8.self)) }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            return .rejected(ReplError(.invalidUTF8, Messages.invalidUTF8))
+        // The standard library's decoder, rather than String(validating:), which needs macOS 15.
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue: continue
+            case .emptyInput: return .text(String(decoding: bytes, as: UTF8.self))
+            case .error: return .rejected(ReplError(.invalidUTF8, Messages.invalidUTF8))
+            }
         }
-        return .text(text)
     }
 }
