@@ -4,14 +4,9 @@ import Testing
 /// vmrepl at a real terminal (tmux): completion, history, output while typing, Ctrl-C, colour.
 @Suite(.timeLimit(.minutes(1)))
 struct InteractiveTests {
-    /// The last line on screen that starts with `prompt`.
-    private func promptLine(_ lines: [String], _ prompt: String) -> String? {
-        lines.last { $0.hasPrefix(prompt) }
-    }
-
     @Test func tabCompletesCommandsScreensAndEvents() async throws {
         let terminal = try TerminalSession()
-        try await terminal.waitFor("the prompt") { promptLine($0, "vmrepl>") != nil }
+        try await terminal.waitForStart()
         try terminal.type("scr")
         try terminal.send("Tab")
         try await terminal.waitFor("screens completed") { $0.last == "vmrepl> screens" }
@@ -30,12 +25,10 @@ struct InteractiveTests {
 
     @Test func historyIsRecalledInTheNextRunFromAPrivateFile() async throws {
         let first = try TerminalSession()
-        try await first.waitFor("the prompt") { promptLine($0, "vmrepl>") != nil }
-        try first.type("use foo")
-        try first.send("Enter")
+        try await first.waitForStart()
+        try first.enter("use foo")
         try await first.waitFor("foo") { $0.last == "foo>" }
-        try first.type("event goodbye")
-        try first.send("Enter")
+        try first.enter("event goodbye")
         try await first.waitFor("goodbye handled") { $0.contains { $0.contains("😢") } }
         try first.send("C-d")
         try await first.waitUntilEnded()
@@ -45,7 +38,7 @@ struct InteractiveTests {
         #expect(mode == 0o600)
 
         let second = try TerminalSession(stateHome: first.stateHome)
-        try await second.waitFor("the prompt") { promptLine($0, "vmrepl>") != nil }
+        try await second.waitForStart()
         try second.send("Up")
         try await second.waitFor("the last command recalled") { $0.last == "vmrepl> event goodbye" }
         try second.send("Up")
@@ -55,12 +48,10 @@ struct InteractiveTests {
     /// A session on real time whose users screen has a 2-second load in flight (input lines 1 and 2).
     private func usersLoading() async throws -> TerminalSession {
         let terminal = try TerminalSession(arguments: ["--clock=real"])
-        try await terminal.waitFor("the prompt") { promptLine($0, "vmrepl>") != nil }
-        try terminal.type("use users")
-        try terminal.send("Enter")
+        try await terminal.waitForStart()
+        try terminal.enter("use users")
         try await terminal.waitFor("users") { $0.last == "users>" }
-        try terminal.type("load")
-        try terminal.send("Enter")
+        try terminal.enter("load")
         try await terminal.waitFor("loading") { $0.contains { $0.contains(#""loading":true"#) } }
         return terminal
     }
@@ -71,8 +62,7 @@ struct InteractiveTests {
         // The 2-second load finishes while the command is half typed.
         let screen = try await terminal.waitFor("the pushed state") { $0.contains { $0.contains(#""push":true"#) } }
         #expect(screen.last == "users> event load")
-        try terminal.type("Tapped")
-        try terminal.send("Enter")
+        try terminal.enter("Tapped")
         try await terminal.waitFor("the event handled as line 3") { $0.contains { $0.contains(#""line":3,"screen":"users""#) } }
     }
 
@@ -85,8 +75,7 @@ struct InteractiveTests {
         try terminal.type("half typed")
         try terminal.send("C-c")
         try await terminal.waitFor("the line cleared") { $0.last == "users>" }
-        try terminal.type("state")
-        try terminal.send("Enter")
+        try terminal.enter("state")
         try await terminal.waitFor("the session still answering") { $0.contains { $0.contains(#""line":3"#) } }
         #expect(!terminal.hasEnded())
     }
@@ -108,9 +97,8 @@ extension InteractiveTests {
         try Data([0xFF, 0x00, 0x13, 0x37]).write(to: corrupt)
         for path in [folder.path, corrupt.path] {
             let terminal = try TerminalSession(arguments: ["--history=\(path)"])
-            try await terminal.waitFor("the prompt") { promptLine($0, "vmrepl>") != nil }
-            try terminal.type("use foo")
-            try terminal.send("Enter")
+            try await terminal.waitForStart()
+            try terminal.enter("use foo")
             try await terminal.waitFor("the session working") { $0.last == "foo>" }
         }
         let terminal = try TerminalSession(arguments: ["--history=\(folder.path)"])
@@ -122,12 +110,10 @@ extension InteractiveTests {
 extension InteractiveTests {
     @Test func typedEmojiSurviveTheEditor() async throws {
         let terminal = try TerminalSession()
-        try await terminal.waitFor("the prompt") { promptLine($0, "vmrepl>") != nil }
-        try terminal.type("use foo")
-        try terminal.send("Enter")
+        try await terminal.waitForStart()
+        try terminal.enter("use foo")
         try await terminal.waitFor("foo") { $0.last == "foo>" }
-        try terminal.type(#"mock text="日本 🙂""#)
-        try terminal.send("Enter")
+        try terminal.enter(#"mock text="日本 🙂""#)
         try await terminal.waitFor("the text back in the state") { $0.contains { $0.contains(#""text":"日本 🙂""#) } }
     }
 }
@@ -135,16 +121,12 @@ extension InteractiveTests {
 extension InteractiveTests {
     @Test func prettyOutputIndentsAndCompactGoesBack() async throws {
         let terminal = try TerminalSession(environment: ["NO_COLOR": "1"])
-        try await terminal.waitFor("the prompt") { promptLine($0, "vmrepl>") != nil }
-        try terminal.type("set output=pretty")
-        try terminal.send("Enter")
-        try terminal.type("use foo")
-        try terminal.send("Enter")
+        try await terminal.waitForStart()
+        try terminal.enter("set output=pretty")
+        try terminal.enter("use foo")
         try await terminal.waitFor("an indented state") { $0.contains(#"    "text": "Nothing has happened yet.""#) }
-        try terminal.type("set output=compact")
-        try terminal.send("Enter")
-        try terminal.type("event hello")
-        try terminal.send("Enter")
+        try terminal.enter("set output=compact")
+        try terminal.enter("event hello")
         try await terminal.waitFor("a compact line again") { $0.contains { $0.contains(#""state":{"sheetIsPresented":false,"text":"👋"}"#) } }
     }
 }
@@ -152,13 +134,12 @@ extension InteractiveTests {
 extension InteractiveTests {
     @Test func tabCompletesArgumentsFieldsAndHelpTopics() async throws {
         let terminal = try TerminalSession()
-        try await terminal.waitFor("the prompt") { promptLine($0, "vmrepl>") != nil }
+        try await terminal.waitForStart()
         try terminal.type("help lo")
         try terminal.send("Tab")
         try await terminal.waitFor("load completed") { $0.last == "vmrepl> help load" }
         try terminal.send("C-u")
-        try terminal.type("use posts")
-        try terminal.send("Enter")
+        try terminal.enter("use posts")
         try await terminal.waitFor("posts") { $0.last == "posts>" }
         try terminal.type("event select i")
         try terminal.send("Tab")

@@ -28,6 +28,17 @@ final class TerminalSession {
         try tmux(["send-keys"] + keys)
     }
 
+    /// Types `text` and presses Enter.
+    func enter(_ text: String) throws {
+        try type(text)
+        try send("Enter")
+    }
+
+    /// Waits for vmrepl's first prompt.
+    func waitForStart() async throws {
+        try await waitFor("the prompt") { $0.contains { $0.hasPrefix("vmrepl>") } }
+    }
+
     /// Types `text` literally.
     func type(_ text: String) throws {
         try tmux(["send-keys", "-l", text])

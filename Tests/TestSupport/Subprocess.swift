@@ -14,9 +14,26 @@ public enum Subprocess {
 
     /// Runs `arguments` (looked up on PATH) and returns its exit status and, when `capture`, its stdout.
     public static func run(_ arguments: [String], capture: Bool = true) throws -> (status: Int32, output: String) {
+        let (pid, outputFD) = try spawning.withLock { try spawn(arguments, capture: capture) }
+        var output: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = read(outputFD, &buffer, buffer.count)
+            if count < 0, errno == EINTR { continue }
+            if count <= 0 { break }
+            output.append(contentsOf: buffer[0..<count])
+        }
+        close(outputFD)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        return (exitStatus, String(decoding: output, as: UTF8.self))
+    }
+
+    /// Starts the child; returns its pid and the read end of its stdout (at end of file at once
+    /// when not capturing).
+    private static func spawn(_ arguments: [String], capture: Bool) throws -> (pid_t, Int32) {
         var fds: [Int32] = [0, 0]
-        spawning.lock()
-        defer { spawning.unlock() }
         guard pipe(&fds) == 0 else { throw CocoaError(.fileWriteUnknown) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -49,20 +66,6 @@ public enum Subprocess {
             close(fds[0])
             throw CocoaError(.executableNotLoadable)
         }
-        spawning.unlock()
-        defer { spawning.lock() }
-        var output: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = read(fds[0], &buffer, buffer.count)
-            if count < 0, errno == EINTR { continue }
-            if count <= 0 { break }
-            output.append(contentsOf: buffer[0..<count])
-        }
-        close(fds[0])
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-        let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        return (exitStatus, String(decoding: output, as: UTF8.self))
+        return (pid, fds[0])
     }
 }

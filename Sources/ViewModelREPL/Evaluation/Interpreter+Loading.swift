@@ -95,7 +95,10 @@ extension Interpreter {
     /// On virtual time, after each command: lets what the command started run until it is asleep on
     /// the clock or done, so the next command (and a transcript) sees the same thing every run.
     func settleQuietly() async {
-        guard let manualClock, loadingCount > manualClock.sleeperCount else { return }
+        // Nothing loading is the common case; it needs no look at the clock (which takes a lock).
+        guard let manualClock else { return }
+        let loading = loadingCount
+        guard loading > 0, loading > manualClock.sleeperCount else { return }
         try? await settle()
         emitPushes()
     }

@@ -115,7 +115,6 @@ extension Interpreter {
     func mock(state: JSONValue, tag: RequestTag) throws(ReplError) {
         let screen = try requireScreen()
         try screen.host.mock(state)
-        watch(screen)
         try replyState(of: screen, tag: tag)
     }
 
@@ -158,7 +157,6 @@ extension Interpreter {
     func showReal(tag: RequestTag) throws(ReplError) {
         let screen = try requireScreen()
         screen.host.showReal()
-        watch(screen)
         try replyState(of: screen, tag: tag)
     }
 

@@ -22,10 +22,6 @@ package struct EventCatalog: Sendable {
 
     package var events: [Event]
 
-    package init(events: [Event]) {
-        self.events = events
-    }
-
     /// Builds the catalog from sample events.
     package init<Sample: Encodable>(samples: [Sample]) {
         let encoder = JSONEncoder()
