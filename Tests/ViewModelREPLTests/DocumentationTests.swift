@@ -27,7 +27,7 @@ struct DocumentationTests {
             let words = item.split(separator: " ")
             return words.first == "Cm" && words.count > 1 ? String(words[1]) : nil
         }
-        #expect(names == CommandCatalog.names)
+        #expect(names == CommandTable.names)
     }
 
     @Test func manualListsEveryOption() throws {
@@ -35,7 +35,7 @@ struct DocumentationTests {
             guard let range = item.range(of: "Fl \\-") else { return nil }
             return String(item[range.upperBound...].prefix { $0.isLetter || $0 == "-" })
         }
-        #expect(Set(names) == Set(OptionCatalog.entries.map(\.name) + ["posts-url"]))
+        #expect(Set(names) == Set(OptionTable.options.map(\.name) + ["posts-url"]))
     }
 
     @Test func manualListsEveryExitStatus() throws {
@@ -62,7 +62,7 @@ struct DocumentationTests {
         for code in ReplError.Code.allCases {
             #expect(text.contains("| `\(code.rawValue)` |"), "docs/PROTOCOL.md does not list \(code.rawValue)")
         }
-        for entry in CommandCatalog.entries {
+        for entry in CommandTable.specs {
             #expect(text.contains("`\(entry.name)"), "docs/PROTOCOL.md does not list \(entry.name)")
         }
     }

@@ -21,15 +21,10 @@ enum ConditionCheck {
         }
     }
 
-    /// The error a failed `expect` reports, with expected and actual values; `nil` when it holds.
+    /// The error a failed `expect` reports, with the actual value; `nil` when it holds.
     static func failure(of condition: Command.Condition, in root: JSONValue) -> ReplError? {
         guard !holds(condition, in: root) else { return nil }
-        let actual = condition.path.lookup(in: root)
-        let actualText = actual.map(JSONWriter.string) ?? "missing"
-        var details: [(key: String, value: JSONValue)] = [("path", .string(condition.path.description)), ("op", .string(condition.op.rawValue))]
-        if let expected = condition.value { details.append(("expected", expected)) }
-        details.append(("actual", actual ?? .null))
-        return ReplError(.expectationFailed, Messages.expectationFailed(describe(condition), actual: actualText), details: details)
+        return ReplError(.expectationFailed(condition, actual: condition.path.lookup(in: root)))
     }
 
     /// The condition as a person would write it.

@@ -1,6 +1,7 @@
+import Foundation
 import ViewModelKit
 
-/// A screen opened in this session, with what the interpreter tracks about it.
+/// A screen opened in this session, with what the session tracks about it.
 @MainActor
 final class OpenScreen {
     let host: any ScreenHosting
@@ -12,6 +13,8 @@ final class OpenScreen {
     var isDirty = false
     /// The request whose load produces this screen's pushed state lines.
     var pushTag: RequestTag?
+    /// The shown state as a value, kept until it may have changed, so checks do not re-encode it.
+    private var cachedState: JSONValue?
 
     init(host: any ScreenHosting) {
         self.host = host
@@ -22,4 +25,22 @@ final class OpenScreen {
 
     /// Whether the real view model has a load in flight.
     var isLoading: Bool { loader?.isLoading ?? false }
+
+    /// The shown state, encoded, with which view model shows it.
+    func snapshot() throws(ReplError) -> StateSnapshot {
+        StateSnapshot(screen: host.name, model: host.kind, isLoading: isLoading, json: try host.encodedState())
+    }
+
+    /// The shown state as a value, for checks and `mock FIELD=VALUE`.
+    func stateValue() throws(ReplError) -> JSONValue {
+        if let cachedState { return cachedState }
+        let value = try host.stateValue()
+        cachedState = value
+        return value
+    }
+
+    /// Forgets the kept state value: a command or a load may have changed what is shown.
+    func stateMayHaveChanged() {
+        cachedState = nil
+    }
 }

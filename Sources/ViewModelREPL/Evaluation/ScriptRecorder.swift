@@ -12,7 +12,7 @@ final class ScriptRecorder {
         guard FileManager.default.createFile(atPath: path, contents: nil),
             let handle = FileHandle(forWritingAtPath: path)
         else {
-            throw ReplError(.badArguments, Messages.cannotRecord(path, "the file cannot be created"))
+            throw ReplError(.cannotRecord(path: path))
         }
         self.handle = handle
         write("#!/usr/bin/env -S vmrepl run")

@@ -2,109 +2,100 @@ import Foundation
 
 /// Every sentence vmrepl says to people, in one place, so errors, help and the manual agree.
 package enum Messages {
-    // MARK: Parsing
+    /// The message for an error reply.
+    static func text(for reason: ReplError.Reason) -> String {
+        switch reason {
+        // The line itself
+        case .invalidUTF8: return "the line is not valid UTF-8"
+        case .controlCharacter(let byte):
+            return "the line holds a control character (0x\(String(byte, radix: 16, uppercase: true))); escape it inside a JSON string"
+        case .lineTooLong(let limit): return "the line is longer than \(limit) bytes and was skipped"
 
-    static let emptyKey = "an argument needs a name before '='"
-    static func missingValue(key: String) -> String { "'\(key)=' needs a value" }
-    static let expectedValue = "expected a value"
-    static let expectedBlankAfterValue = "expected a blank after the value"
-    static let unterminatedQuote = "unterminated quoted string"
-    static func invalidJSON(_ reason: String) -> String { "invalid JSON: \(reason)" }
+        // The human form
+        case .emptyKey: return "an argument needs a name before '='"
+        case .missingValue(let key): return "'\(key)=' needs a value"
+        case .expectedValue: return "expected a value"
+        case .expectedBlankAfterValue: return "expected a blank after the value"
+        case .unterminatedQuote: return "unterminated quoted string"
+        case .invalidJSON(let reason): return "invalid JSON: \(reason)"
+        case .unknownCommand(let name): return "unknown command '\(name)'\(suggestion(name, among: CommandTable.names)); try help"
+        case .usage(let command): return usage(command)
+        case .unexpectedArgument(let command): return "unexpected argument; \(usage(command))"
+        case .unknownArgument(let key, let command, let takes):
+            return "\(command) has no argument '\(key)'\(suggestion(key, among: takes)); it takes \(takes.joined(separator: ", "))"
+        case .duplicateArgument(let key): return "'\(key)' is given twice"
+        case .badDuration(let text): return "'\(text)' is not a duration; write it like 2s, 500ms or 1.5s"
+        case .durationTooLong(let text): return "'\(text)' is too long; the longest duration is \(DurationText.limitText)"
+        case .badChoice(let member, let value, let allowed):
+            return "\(member) takes \(allowed.joined(separator: " or ")), not \(JSONWriter.string(value))"
+        case .expectedPath: return "expected a state path such as text or users.value[0].name"
+        case .badPath(let text): return "'\(text)' is not a state path such as text or users.value[0].name"
+        case .expectedOperator: return "expected ==, !=, contains or exists"
+
+        // The JSON form
+        case .requestNotObject: return "a JSON request is an object such as {\"id\":1,\"cmd\":\"state\"}"
+        case .requestWithoutCmd: return "a JSON request needs \"cmd\""
+        case .memberType(let member, let expected, let found): return "\"\(member)\" must be \(expected), not \(found)"
+        case .missingMember(let member): return "the request needs \"\(member)\""
+        case .unknownMember(let key, let command, let allowed):
+            let takes = allowed.isEmpty ? "takes nothing besides id and cmd" : "takes " + allowed.map { "\"\($0)\"" }.joined(separator: ", ")
+            return "\"\(key)\" is not a member of \(command); \(command) \(takes)"
+        case .mockNeedsStateOrSet: return "mock takes either \"state\" (a whole state) or \"set\" (an object of fields to change)"
+
+        // Screens and events
+        case .unknownScreen(let name, let known):
+            return "no screen named '\(name)'\(suggestion(name, among: known)); screens: \(known.joined(separator: ", "))"
+        case .noScreen(let known): return "no screen in use; try use \(known.first ?? "SCREEN")"
+        case .unknownEvent(let name, let screen, let known):
+            return "\(screen) has no event '\(name)'\(suggestion(name, among: known)); events: \(known.joined(separator: ", "))"
+        case .unknownEventArgument(let key, let event, let takes): return "\(event) has no argument '\(key)'; it takes \(arguments(takes))"
+        case .missingEventArgument(let key, let event, let takes): return "\(event) needs '\(key)'; it takes \(arguments(takes))"
+        case .tooManyValues(let event, let takes): return "too many values for \(event); it takes \(arguments(takes))"
+        case .eventDoesNotDecode(let event, let takes, let reason):
+            return "\(event) did not accept its arguments (\(reason)); it takes \(arguments(takes))"
+        case .stateDoesNotDecode(let screen, let reason): return "that is not a \(screen) state: \(reason); nothing changed"
+        case .unknownStateField(let key, let screen, let known):
+            return "\(screen)'s state has no field '\(key)'\(suggestion(key, among: known)); fields: \(known.joined(separator: ", "))"
+        case .stateDoesNotEncode(let reason): return "the state could not be written as JSON: \(reason)"
+
+        // Loading
+        case .notLoadable(let screen): return "\(screen) does not load anything"
+        case .nothingToRetry(let screen): return "\(screen) has not loaded anything yet; try load"
+        case .previewDoesNotLoad(let screen): return "\(screen) is showing its preview, which does not load; try real first"
+
+        // Time, checks and settings
+        case .timedOut(let after, let condition):
+            let seconds = DurationText.seconds(after)
+            if let condition { return "\(condition) did not hold within \(seconds)s" }
+            return "a load was still in flight after \(seconds)s"
+        case .neverHolds(let condition): return "\(condition) does not hold and nothing is in flight that could change it"
+        case .expectationFailed(let condition, let actual):
+            return "expected \(ConditionCheck.describe(condition)), but it is \(actual.map(JSONWriter.string) ?? "missing")"
+        case .advanceNeedsVirtualTime: return "the session runs on real time; advance needs virtual time (--clock=virtual)"
+        case .clockAfterUse: return "set clock before the first use: screens already open keep the clock they were made with"
+        case .outputNeedsTerminal: return "output= changes how a terminal shows lines; piped output is always compact"
+        case .unknownHelpTopic(let topic): return "no command '\(topic)'\(suggestion(topic, among: CommandTable.names))"
+        case .cannotRecord(let path): return "cannot record to \(path): the file cannot be created"
+        case .notRecording: return "nothing is being recorded; record FILE starts"
+        case .alreadyRecording: return "already recording; record stop first"
+        }
+    }
+
+    /// "usage: …" for a command, from the command table.
     static func usage(_ command: String) -> String {
-        "usage: \(CommandCatalog.entry(command)?.usage ?? command)"
-    }
-    static func badDuration(_ text: String) -> String { "'\(text)' is not a duration; write it like 2s, 500ms or 1.5s" }
-    static func unexpectedArgument(command: String) -> String { "unexpected argument; \(usage(command))" }
-    static func duplicateArgument(_ key: String) -> String { "'\(key)' is given twice" }
-    static func mockPositional(_ value: String) -> String { "mock takes state=JSON or FIELD=VALUE, not \(value)" }
-    static let expectedPath = "expected a state path such as text or users.value[0].name"
-    static func badPath(_ text: String) -> String { "'\(text)' is not a state path such as text or users.value[0].name" }
-    static let expectedOperator = "expected ==, !=, contains or exists"
-    static func unknownCommand(_ name: String) -> String {
-        "unknown command '\(name)'\(suggestion(name, among: CommandCatalog.names)); try help"
+        "usage: \(CommandTable.spec(command)?.usage ?? command)"
     }
 
-    // MARK: JSON requests
-
-    static let requestNotObject = "a JSON request is an object such as {\"id\":1,\"cmd\":\"state\"}"
-    static let requestWithoutCmd = "a JSON request needs \"cmd\""
-    static func memberType(_ key: String, _ expected: String, _ found: String) -> String { "\"\(key)\" must be a \(expected), not \(found)" }
-    static func missingMember(_ key: String) -> String { "the request needs \"\(key)\"" }
-    static func unknownMember(_ key: String, command: String, allowed: [String]) -> String {
-        let takes = allowed.isEmpty ? "takes nothing besides id and cmd" : "takes " + allowed.map { "\"\($0)\"" }.joined(separator: ", ")
-        return "\"\(key)\" is not a member of \(command); \(command) \(takes)"
-    }
-    static let mockRequest = "mock takes \"state\" (a whole state) or \"set\" (an object of fields to change)"
-
-    // MARK: Input
-
-    static let invalidUTF8 = "the line is not valid UTF-8"
-    static func controlCharacter(_ byte: UInt8) -> String { "the line holds a control character (0x\(String(byte, radix: 16, uppercase: true))); escape it inside a JSON string" }
-    static func lineTooLong(_ limit: Int) -> String { "the line is longer than \(limit) bytes and was skipped" }
-
-    // MARK: Screens
-
-    static func unknownScreen(_ name: String, known: [String]) -> String {
-        "no screen named '\(name)'\(suggestion(name, among: known)); screens: \(known.joined(separator: ", "))"
-    }
-    static func noScreen(known: [String]) -> String { "no screen in use; try use \(known.first ?? "SCREEN")" }
-    static func unknownEvent(_ name: String, screen: String, known: [String]) -> String {
-        "\(screen) has no event '\(name)'\(suggestion(name, among: known)); events: \(known.joined(separator: ", "))"
-    }
-    static func unknownEventArgument(_ key: String, event: String, expected: String) -> String {
-        "\(event) has no argument '\(key)'; it takes \(expected)"
-    }
-    static func missingEventArgument(_ key: String, event: String, expected: String) -> String {
-        "\(event) needs '\(key)'; it takes \(expected)"
-    }
-    static func tooManyPositional(event: String, expected: String) -> String { "too many values for \(event); it takes \(expected)" }
-    static func eventArguments(_ arguments: [(name: String, type: String)]) -> String {
+    /// An event's arguments as `name: type, …`.
+    static func arguments(_ arguments: [EventCatalog.Argument]) -> String {
         arguments.isEmpty ? "no arguments" : arguments.map { "\($0.name): \($0.type)" }.joined(separator: ", ")
     }
-    static func eventDoesNotDecode(_ event: String, expected: String, reason: String) -> String {
-        "\(event) did not accept its arguments (\(reason)); it takes \(expected)"
-    }
-    static func stateDoesNotDecode(_ screen: String, reason: String) -> String { "that is not a \(screen) state: \(reason); nothing changed" }
-    static func unknownStateField(_ key: String, screen: String, known: [String]) -> String {
-        "\(screen)'s state has no field '\(key)'\(suggestion(key, among: known)); fields: \(known.joined(separator: ", "))"
-    }
-    static func notLoadable(_ screen: String) -> String { "\(screen) does not load anything" }
-    static func nothingToRetry(_ screen: String) -> String { "\(screen) has not loaded anything yet; try load" }
-    static func stateDoesNotEncode(_ reason: String) -> String { "the state could not be written as JSON: \(reason)" }
-
-    // MARK: Waiting and checking
-
-    static func timedOut(_ seconds: Double, condition: String?) -> String {
-        if let condition { return "\(condition) did not hold within \(seconds)s" }
-        return "a load was still in flight after \(seconds)s"
-    }
-    static func neverHolds(_ condition: String) -> String { "\(condition) does not hold and nothing is in flight that could change it" }
-    static func expectationFailed(_ condition: String, actual: String) -> String { "expected \(condition), but it is \(actual)" }
-    static func unknownHelpTopic(_ topic: String) -> String {
-        "no command '\(topic)'\(suggestion(topic, among: CommandCatalog.names))"
-    }
-
-    // MARK: Suggestions
 
     /// " (did you mean 'x'?)" for the closest of `candidates` within a small edit distance, or "".
     static func suggestion(_ word: String, among candidates: [String]) -> String {
         guard let best = Suggestions.closest(to: word, among: candidates) else { return "" }
         return " (did you mean '\(best)'?)"
     }
-}
-
-extension Messages {
-    static func badSetting(_ key: String, _ value: String, allowed: [String]) -> String {
-        "\(key) takes \(allowed.joined(separator: " or ")), not \(value)"
-    }
-    static func unknownSetting(_ key: String) -> String { "no setting '\(key)'; settings: clock, output" }
-    static let outputNeedsTerminal = "output= changes how a terminal shows lines; piped output is always compact"
-    static let clockAfterUse = "set clock before the first use: screens already open keep the clock they were made with"
-    static func cannotRecord(_ path: String, _ reason: String) -> String { "cannot record to \(path): \(reason)" }
-    static let notRecording = "nothing is being recorded; record FILE starts"
-    static let alreadyRecording = "already recording; record stop first"
-    static func previewDoesNotLoad(_ screen: String) -> String { "\(screen) is showing its preview, which does not load; try real first" }
-    static let advanceNeedsVirtualTime = "the session runs on real time; advance needs virtual time (--clock=virtual)"
 }
 
 extension Messages {
@@ -117,8 +108,8 @@ extension Messages {
     /// `vmrepl --help`: the options, then the commands from the one command table.
     /// - Parameter extraOptions: Options the executable adds, such as the example screens' `--posts-url`.
     static func commandLineHelp(extraOptions: [(usage: String, summary: String)]) -> String {
-        let commands = HelpEntry.table(CommandCatalog.entries.map { ($0.usage, $0.summary) })
-        let options = HelpEntry.table(OptionCatalog.entries.map { ($0.usage, $0.summary) } + extraOptions)
+        let commands = HelpEntry.table(CommandTable.specs.map { ($0.usage, $0.summary) })
+        let options = HelpEntry.table(OptionTable.options.map { ($0.usage, $0.summary) } + extraOptions)
         return """
             vmrepl: drive view models from a terminal, a pipe or a script; every result is one JSON line.
 

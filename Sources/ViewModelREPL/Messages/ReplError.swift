@@ -1,4 +1,8 @@
-/// An error reply: a stable machine-readable code, a message for people, and where the line went wrong.
+/// An error reply: what went wrong, as facts, and where in the line it went wrong.
+///
+/// The facts are a ``Reason``; the stable machine-readable ``code`` and the human ``message`` are
+/// derived from them (the words in ``Messages``), so a layer that adds context adds facts, and tests
+/// assert on reasons rather than sentences.
 package struct ReplError: Error, Equatable, Sendable {
     /// The stable codes a driver can rely on; the protocol document lists them.
     package enum Code: String, Sendable, CaseIterable {
@@ -23,22 +27,113 @@ package struct ReplError: Error, Equatable, Sendable {
         case encodingFailed = "encoding_failed"
     }
 
-    package var code: Code
-    package var message: String
-    /// The 1-based column (in characters) where the line went wrong, when it is known.
-    package var column: Int?
-    /// Extra fields for the error line, such as `expected` and `actual` of a failed expectation.
-    package var details: [(key: String, value: JSONValue)] = []
+    /// What went wrong, with the facts a message or a driver needs.
+    package enum Reason: Equatable, Sendable {
+        // MARK: The line itself
+        case invalidUTF8
+        case controlCharacter(UInt8)
+        case lineTooLong(limit: Int)
 
-    package init(_ code: Code, _ message: String, column: Int? = nil, details: [(key: String, value: JSONValue)] = []) {
-        self.code = code
-        self.message = message
-        self.column = column
-        self.details = details
+        // MARK: The human form
+        case emptyKey
+        case missingValue(key: String)
+        case expectedValue
+        case expectedBlankAfterValue
+        case unterminatedQuote
+        case invalidJSON(reason: String)
+        case unknownCommand(String)
+        case usage(command: String)
+        case unexpectedArgument(command: String)
+        case unknownArgument(String, command: String, takes: [String])
+        case duplicateArgument(String)
+        case badDuration(String)
+        case durationTooLong(String)
+        case badChoice(member: String, value: JSONValue, allowed: [String])
+        case expectedPath
+        case badPath(String)
+        case expectedOperator
+
+        // MARK: The JSON form
+        case requestNotObject
+        case requestWithoutCmd
+        case memberType(member: String, expected: String, found: String)
+        case missingMember(String)
+        case unknownMember(String, command: String, allowed: [String])
+        case mockNeedsStateOrSet
+
+        // MARK: Screens and events
+        case unknownScreen(String, known: [String])
+        case noScreen(known: [String])
+        case unknownEvent(String, screen: String, known: [String])
+        case unknownEventArgument(String, event: String, takes: [EventCatalog.Argument])
+        case missingEventArgument(String, event: String, takes: [EventCatalog.Argument])
+        case tooManyValues(event: String, takes: [EventCatalog.Argument])
+        case eventDoesNotDecode(event: String, takes: [EventCatalog.Argument], reason: String)
+        case stateDoesNotDecode(screen: String, reason: String)
+        case unknownStateField(String, screen: String, known: [String])
+        case stateDoesNotEncode(reason: String)
+
+        // MARK: Loading
+        case notLoadable(screen: String)
+        case nothingToRetry(screen: String)
+        case previewDoesNotLoad(screen: String)
+
+        // MARK: Time, checks and settings
+        case timedOut(after: Duration, condition: String?)
+        case neverHolds(condition: String)
+        case expectationFailed(Command.Condition, actual: JSONValue?)
+        case advanceNeedsVirtualTime
+        case clockAfterUse
+        case outputNeedsTerminal
+        case unknownHelpTopic(String)
+        case cannotRecord(path: String)
+        case notRecording
+        case alreadyRecording
     }
 
-    package static func == (lhs: ReplError, rhs: ReplError) -> Bool {
-        lhs.code == rhs.code && lhs.message == rhs.message && lhs.column == rhs.column
-            && JSONValue.object(lhs.details) == JSONValue.object(rhs.details)
+    package var reason: Reason
+    /// The 1-based column (in characters) where the line went wrong, when it is known.
+    package var column: Int?
+
+    package init(_ reason: Reason, column: Int? = nil) {
+        self.reason = reason
+        self.column = column
+    }
+
+    /// The message for people, worded in ``Messages``.
+    package var message: String { Messages.text(for: reason) }
+
+    /// The stable code a driver branches on.
+    package var code: Code {
+        switch reason {
+        case .invalidUTF8: .invalidUTF8
+        case .controlCharacter: .controlCharacter
+        case .lineTooLong: .lineTooLong
+        case .emptyKey, .missingValue, .expectedValue, .expectedBlankAfterValue, .unterminatedQuote: .syntax
+        case .invalidJSON, .requestNotObject: .invalidJSON
+        case .unknownCommand: .unknownCommand
+        case .usage, .unexpectedArgument, .unknownArgument, .duplicateArgument, .badDuration, .durationTooLong, .badChoice,
+            .expectedPath, .badPath, .expectedOperator, .requestWithoutCmd, .memberType, .missingMember, .unknownMember,
+            .mockNeedsStateOrSet, .advanceNeedsVirtualTime, .clockAfterUse, .outputNeedsTerminal, .unknownHelpTopic,
+            .cannotRecord, .notRecording, .alreadyRecording:
+            .badArguments
+        case .unknownScreen: .unknownScreen
+        case .noScreen: .noScreen
+        case .unknownEvent: .unknownEvent
+        case .unknownEventArgument, .missingEventArgument, .tooManyValues, .eventDoesNotDecode: .badEventArguments
+        case .stateDoesNotDecode: .badState
+        case .unknownStateField: .unknownField
+        case .stateDoesNotEncode: .encodingFailed
+        case .notLoadable: .notLoadable
+        case .nothingToRetry: .nothingToRetry
+        case .previewDoesNotLoad: .notInPreview
+        case .timedOut, .neverHolds: .timeout
+        case .expectationFailed: .expectationFailed
+        }
+    }
+
+    /// The same error, placed at `column` unless it already has a place.
+    func placed(at column: Int?) -> ReplError {
+        ReplError(reason, column: self.column ?? column)
     }
 }

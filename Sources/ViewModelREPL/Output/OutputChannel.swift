@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
     private let systemWrite = Glibc.write
@@ -90,28 +92,14 @@ package final class OutputChannel {
     }
 
     /// Appends raw JSON bytes produced elsewhere (an encoded state).
-    package func raw(_ bytes: [UInt8]) {
+    package func raw(_ bytes: Data) {
         buffer.append(contentsOf: bytes)
-    }
-
-    /// Appends through a closure that writes into the buffer directly.
-    package func write(_ body: (inout [UInt8]) throws(ReplError) -> Void) throws(ReplError) {
-        try body(&buffer)
     }
 
     /// Closes the line; flushes when the buffer is large.
     package func end() {
         buffer.append(contentsOf: "}\n".utf8)
         if buffer.count >= flushThreshold { flush() }
-    }
-
-    /// The length of the buffer, to undo a half-built line.
-    package var mark: Int { buffer.count }
-
-    /// Drops a half-built line back to `mark`, and its sequence number.
-    package func rollback(to mark: Int) {
-        buffer.removeSubrange(mark...)
-        nextSeq -= 1
     }
 
     /// Writes everything buffered.

@@ -1,13 +1,35 @@
 /// Reads and writes durations as the protocol spells them: `2s`, `500ms`, `1.5s`, `1m`, `250us`.
 package enum DurationText {
-    /// Parses `text`; returns `nil` when it is not a duration.
+    /// The longest duration accepted, in seconds: a billion, as far as virtual time is ever moved.
+    static let limit: Double = 1e9
+    /// The limit as the messages write it.
+    static let limitText = "1000000000s"
+
+    private static let units: [(suffix: String, scale: Double)] = [("ms", 1e-3), ("us", 1e-6), ("ns", 1e-9), ("s", 1), ("m", 60), ("h", 3600)]
+
+    /// Parses `text`; returns `nil` when it is not a duration or is too long.
     package static func parse(_ text: String) -> Duration? {
-        let units: [(String, Double)] = [("ms", 1e-3), ("us", 1e-6), ("ns", 1e-9), ("s", 1), ("m", 60), ("h", 3600)]
+        try? read(text)
+    }
+
+    /// Parses `text`.
+    /// - Throws: ``ReplError`` `badDuration` when it is not a duration, `durationTooLong` when it is past the limit.
+    package static func read(_ text: String) throws(ReplError) -> Duration {
         for (suffix, scale) in units where text.hasSuffix(suffix) {
-            guard let number = Double(text.dropLast(suffix.count)), number.isFinite, number >= 0, number * scale < 1e9 else { return nil }
+            guard let number = Double(text.dropLast(suffix.count)), number.isFinite, number >= 0 else { break }
+            guard number * scale < limit else { throw ReplError(.durationTooLong(text)) }
             return .nanoseconds(Int64((number * scale * 1e9).rounded()))
         }
-        return nil
+        throw ReplError(.badDuration(text))
+    }
+
+    /// A number of seconds from a JSON request; `nil` when negative or past the limit.
+    static func seconds(_ value: JSONValue) -> Duration? {
+        switch value {
+        case .int(let seconds) where seconds >= 0 && Double(seconds) < limit: .seconds(seconds)
+        case .double(let seconds) where seconds >= 0 && seconds < limit: .nanoseconds(Int64(seconds * 1e9))
+        default: nil
+        }
     }
 
     /// Seconds as a JSON number, for durations in output.

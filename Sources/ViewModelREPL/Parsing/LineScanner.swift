@@ -19,8 +19,9 @@ struct LineScanner {
 
     var column: Int { column(at: index) }
 
-    func error(_ code: ReplError.Code, _ message: String, at offset: Int? = nil) -> ReplError {
-        ReplError(code, message, column: column(at: offset ?? index))
+    /// An error placed at byte `offset`, or at the cursor.
+    func error(_ reason: ReplError.Reason, at offset: Int? = nil) -> ReplError {
+        ReplError(reason, column: column(at: offset ?? index))
     }
 
     mutating func skipBlanks() {
@@ -44,18 +45,6 @@ struct LineScanner {
         return copy.word()
     }
 
-    /// The rest of the line, trimmed of blanks.
-    mutating func rest() -> String {
-        skipBlanks()
-        let text = String(decoding: bytes[index...], as: UTF8.self)
-        index = bytes.count
-        var end = text.endIndex
-        while end > text.startIndex, text[text.index(before: end)] == " " || text[text.index(before: end)] == "\t" {
-            end = text.index(before: end)
-        }
-        return String(text[..<end])
-    }
-
     /// One argument: `key=value` (returned with its key) or a positional value.
     mutating func argument() throws(ReplError) -> (key: String?, value: JSONValue, column: Int)? {
         skipBlanks()
@@ -67,9 +56,9 @@ struct LineScanner {
             while probe < bytes.count, !isBlank(bytes[probe]), bytes[probe] != UInt8(ascii: "=") { probe += 1 }
             if probe < bytes.count, bytes[probe] == UInt8(ascii: "=") {
                 let key = String(decoding: bytes[index..<probe], as: UTF8.self)
-                guard !key.isEmpty else { throw error(.syntax, Messages.emptyKey) }
+                guard !key.isEmpty else { throw error(.emptyKey) }
                 index = probe + 1
-                guard !isAtEnd, !isBlank(bytes[index]) else { throw error(.syntax, Messages.missingValue(key: key)) }
+                guard !isAtEnd, !isBlank(bytes[index]) else { throw error(.missingValue(key: key)) }
                 return (key, try value(), column(at: start))
             }
         }
@@ -79,7 +68,7 @@ struct LineScanner {
     /// A value: JSON, a single-quoted string, or a bare word taken as a string.
     mutating func value() throws(ReplError) -> JSONValue {
         skipBlanks()
-        guard !isAtEnd else { throw error(.syntax, Messages.expectedValue) }
+        guard !isAtEnd else { throw error(.expectedValue) }
         let start = index
         switch bytes[index] {
         case UInt8(ascii: "'"):
@@ -109,10 +98,10 @@ struct LineScanner {
         do {
             parsed = try JSONParser.parsePrefix(bytes, from: start)
         } catch {
-            throw self.error(.invalidJSON, Messages.invalidJSON(error.reason), at: error.offset)
+            throw self.error(.invalidJSON(reason: error.reason), at: error.offset)
         }
         index = parsed.1
-        guard isAtEnd || isBlank(bytes[index]) else { throw error(.syntax, Messages.expectedBlankAfterValue) }
+        guard isAtEnd || isBlank(bytes[index]) else { throw error(.expectedBlankAfterValue) }
         return parsed.0
     }
 
@@ -124,7 +113,7 @@ struct LineScanner {
             let byte = bytes[index]
             if byte == UInt8(ascii: "'") {
                 index += 1
-                guard isAtEnd || isBlank(bytes[index]) else { throw error(.syntax, Messages.expectedBlankAfterValue) }
+                guard isAtEnd || isBlank(bytes[index]) else { throw error(.expectedBlankAfterValue) }
                 return String(decoding: out, as: UTF8.self)
             }
             if byte == UInt8(ascii: "\\"), index + 1 < bytes.count,
@@ -137,6 +126,6 @@ struct LineScanner {
             out.append(byte)
             index += 1
         }
-        throw error(.syntax, Messages.unterminatedQuote, at: open)
+        throw error(.unterminatedQuote, at: open)
     }
 }

@@ -45,26 +45,25 @@ final class HostedScreen<Model: ViewModel>: ScreenHosting where Model.ViewEvent:
         return real.viewState
     }
 
-    func appendState(to out: inout [UInt8]) throws(ReplError) {
+    func encodedState() throws(ReplError) -> Data {
         do {
-            out.append(contentsOf: try encoder.encode(shownState))
+            return try encoder.encode(shownState)
         } catch {
-            throw ReplError(.encodingFailed, Messages.stateDoesNotEncode(String(describing: error)))
+            throw ReplError(.stateDoesNotEncode(reason: String(describing: error)))
         }
     }
 
     func stateValue() throws(ReplError) -> JSONValue {
-        var bytes: [UInt8] = []
-        try appendState(to: &bytes)
+        let data = try encodedState()
         do {
-            return try JSONParser.parse(String(decoding: bytes, as: UTF8.self), maximumDepth: 512)
+            return try JSONParser.parse(String(decoding: data, as: UTF8.self), maximumDepth: 512)
         } catch {
-            throw ReplError(.encodingFailed, Messages.stateDoesNotEncode(error.reason))
+            throw ReplError(.stateDoesNotEncode(reason: error.reason))
         }
     }
 
-    func send(_ event: JSONValue) throws(ReplError) -> EventOutcome {
-        let decoded = try decode(event)
+    func send(_ event: JSONValue, encoded: JSONValue) throws(DecodingFailure) -> EventOutcome {
+        let decoded = try decode(encoded)
         if kind == .preview, let preview {
             preview.handle(event: decoded)
             if recorded.count == preview.recordLimit { recorded.removeFirst(recorded.count / 2) }
@@ -75,29 +74,28 @@ final class HostedScreen<Model: ViewModel>: ScreenHosting where Model.ViewEvent:
         return .handled
     }
 
-    private func decode(_ event: JSONValue) throws(ReplError) -> Model.ViewEvent {
+    /// Decodes an event once, in the shape the catalog says it is encoded in; an event without
+    /// arguments is decoded once per session.
+    private func decode(_ event: JSONValue) throws(DecodingFailure) -> Model.ViewEvent {
         let plainName: String? = {
-            if case .object(let members) = event, members.count == 1, case .object(let arguments) = members[0].value, arguments.isEmpty {
-                return members[0].key
+            switch event {
+            case .string(let name): return name
+            case .object(let members) where members.count == 1:
+                if case .object(let arguments) = members[0].value, arguments.isEmpty { return members[0].key }
+                return nil
+            default: return nil
             }
-            return nil
         }()
         if let plainName, let cached = plainEvents[plainName] { return cached }
-        var attempts = [event]
-        if let plainName { attempts.append(.string(plainName)) }
-        var firstError: (any Error)?
-        for attempt in attempts {
-            var bytes: [UInt8] = []
-            JSONWriter.append(attempt, to: &bytes)
-            do {
-                let decoded = try decoder.decode(Model.ViewEvent.self, from: Data(bytes))
-                if let plainName { plainEvents[plainName] = decoded }
-                return decoded
-            } catch {
-                firstError = firstError ?? error
-            }
+        var bytes: [UInt8] = []
+        JSONWriter.append(event, to: &bytes)
+        do {
+            let decoded = try decoder.decode(Model.ViewEvent.self, from: Data(bytes))
+            if let plainName { plainEvents[plainName] = decoded }
+            return decoded
+        } catch {
+            throw DecodingFailure(reason: Self.describe(error))
         }
-        throw ReplError(.badEventArguments, Self.describe(firstError))
     }
 
     func mock(_ state: JSONValue) throws(ReplError) {
@@ -107,7 +105,7 @@ final class HostedScreen<Model: ViewModel>: ScreenHosting where Model.ViewEvent:
         do {
             decoded = try decoder.decode(Model.ViewState.self, from: Data(bytes))
         } catch {
-            throw ReplError(.badState, Messages.stateDoesNotDecode(name, reason: Self.describe(error)))
+            throw ReplError(.stateDoesNotDecode(screen: name, reason: Self.describe(error)))
         }
         if let preview {
             preview.viewState = decoded

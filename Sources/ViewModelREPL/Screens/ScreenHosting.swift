@@ -1,3 +1,4 @@
+import Foundation
 import ViewModelKit
 
 /// Which view model a screen is showing.
@@ -22,13 +23,14 @@ package protocol ScreenHosting: AnyObject {
     var catalog: EventCatalog { get }
     var kind: ModelKind { get }
 
-    /// Appends the shown view model's state as JSON.
-    func appendState(to out: inout [UInt8]) throws(ReplError)
+    /// The shown view model's state as JSON, keys sorted.
+    func encodedState() throws(ReplError) -> Data
     /// The shown view model's state as a JSON value.
     func stateValue() throws(ReplError) -> JSONValue
 
-    /// Sends an event given as JSON (`{"select":{"id":3}}` or `"hello"`) to the shown view model.
-    func send(_ event: JSONValue) throws(ReplError) -> EventOutcome
+    /// Sends an event to the shown view model: `event` as replies show it (`{"select":{"id":3}}`),
+    /// `encoded` in the shape the event type decodes (see ``EventCatalog/Event/bind(_:)``).
+    func send(_ event: JSONValue, encoded: JSONValue) throws(DecodingFailure) -> EventOutcome
     /// Shows the preview view model with `state`; changes nothing when it does not decode.
     func mock(_ state: JSONValue) throws(ReplError)
     /// Shows the real view model again.
@@ -41,4 +43,9 @@ package protocol ScreenHosting: AnyObject {
 
     /// Calls `onChange` once, on the main actor, before the shown state next changes; call again to keep watching.
     func watch(_ onChange: @escaping @MainActor () -> Void)
+}
+
+/// An event that the app's `Decodable` refused, and why.
+package struct DecodingFailure: Error, Sendable {
+    package var reason: String
 }

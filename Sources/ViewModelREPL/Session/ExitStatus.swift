@@ -12,4 +12,11 @@ package enum ExitStatus: Int32, Sendable, CaseIterable {
     case interrupted = 130
     /// Terminated (SIGTERM) after the line being written.
     case terminated = 143
+
+    /// The status of a run that ended so far with `self` and then met `other`: the first failure
+    /// counts, except that a failed expectation outranks any other error.
+    func combined(with other: ExitStatus) -> ExitStatus {
+        if self == .success || other == .expectationFailed { return other }
+        return self
+    }
 }

@@ -48,7 +48,7 @@ public enum REPLMain {
             return .success
         }
         if options.showVersion {
-            printOut("vmrepl \(version) (protocol \(Interpreter.protocolVersion))")
+            printOut("vmrepl \(version) (protocol \(ProtocolWriter.version))")
             return .success
         }
         signal(SIGPIPE, SIG_IGN)
@@ -60,7 +60,7 @@ public enum REPLMain {
             let colour = options.colour == .always || (options.colour == .auto && !noColour && isatty(STDOUT_FILENO) == 1)
             let session = InteractiveSession(
                 registry: screens,
-                options: Interpreter.Options(clock: options.clock ?? .real, seed: options.seed, defaultTimeout: options.timeout),
+                options: Evaluator.Options(clock: options.clock ?? .real, seed: options.seed, defaultTimeout: options.timeout),
                 colour: colour,
                 historyPath: HistoryLocation.path(option: options.historyPath, disabled: options.historyDisabled, environment: environment),
                 report: printError)
@@ -70,21 +70,21 @@ public enum REPLMain {
         // so a stray print() can never land between protocol lines.
         let protocolFD = dup(STDOUT_FILENO)
         dup2(STDERR_FILENO, STDOUT_FILENO)
-        let sessionOptions = Interpreter.Options(
+        let sessionOptions = Evaluator.Options(
             clock: options.clock ?? (interactive ? .real : .virtual),
             seed: options.seed,
             defaultTimeout: options.timeout
         )
-        let output = OutputChannel(fileDescriptor: protocolFD)
+        let writer = ProtocolWriter(output: OutputChannel(fileDescriptor: protocolFD))
         switch options.mode {
         case .run(let files):
             let session = ScriptSession(
-                registry: screens, options: sessionOptions, output: output,
+                registry: screens, options: sessionOptions, renderer: writer,
                 keepGoing: options.keepGoing, pace: options.pace, report: printError)
             return await session.run(files)
         case .test(let files):
             let session = TranscriptSession(
-                registry: screens, options: Interpreter.Options(clock: .virtual, seed: options.seed, defaultTimeout: options.timeout),
+                registry: screens, options: Evaluator.Options(clock: .virtual, seed: options.seed, defaultTimeout: options.timeout),
                 update: options.update, report: printError)
             return await session.run(files)
         case .session:
@@ -94,7 +94,7 @@ public enum REPLMain {
             registry: screens,
             options: sessionOptions,
             input: STDIN_FILENO,
-            output: output,
+            renderer: writer,
             maximumLineLength: options.maximumLineLength
         )
         return await session.run()

@@ -11,19 +11,19 @@
 @MainActor
 package final class ScriptSession {
     private let registry: ScreenRegistry
-    private let options: Interpreter.Options
-    private let output: OutputChannel
+    private let options: Evaluator.Options
+    private let renderer: any ReplyRenderer
     private let keepGoing: Bool
     private let pace: Duration?
     private let report: (String) -> Void
 
     package init(
-        registry: ScreenRegistry, options: Interpreter.Options, output: OutputChannel,
+        registry: ScreenRegistry, options: Evaluator.Options, renderer: any ReplyRenderer,
         keepGoing: Bool, pace: Duration?, report: @escaping (String) -> Void
     ) {
         self.registry = registry
         self.options = options
-        self.output = output
+        self.renderer = renderer
         self.keepGoing = keepGoing
         self.pace = pace
         self.report = report
@@ -31,8 +31,8 @@ package final class ScriptSession {
 
     /// Runs the scripts in order and returns the exit status.
     package func run(_ paths: [String]) async -> ExitStatus {
-        let signals = TerminationSignals { [output] signal in
-            output.flush()
+        let signals = TerminationSignals { [renderer] signal in
+            renderer.flush()
             exit(TerminationSignals.exitStatus(for: signal))
         }
         defer { withExtendedLifetime(signals) {} }
@@ -40,11 +40,11 @@ package final class ScriptSession {
         for path in paths {
             let fileStatus = await runFile(path)
             if fileStatus != .success {
-                if status == .success || fileStatus == .expectationFailed { status = fileStatus }
+                status = status.combined(with: fileStatus)
                 if !keepGoing { break }
             }
         }
-        output.flush()
+        renderer.flush()
         return status
     }
 
@@ -56,32 +56,26 @@ package final class ScriptSession {
             report("vmrepl: \(error.path): \(error.reason)")
             return .requestFailed
         }
-        let interpreter = Interpreter(registry: registry, output: output, options: options)
-        interpreter.start()
+        let session = Session(registry: registry, options: options, renderer: renderer)
+        session.start()
         var status = ExitStatus.success
-        for line in ScriptFile.lines(bytes) {
-            let errorsBefore = interpreter.errorCount
-            switch line.content {
-            case .text(let text):
-                if let pace, !Self.isBlankOrComment(text) {
-                    output.flush()
-                    report("› " + text)
-                    try? await Task.sleep(for: pace)
-                }
-                await interpreter.handle(line: text, number: line.number)
-            case .rejected(let error):
-                interpreter.reject(error, line: line.number)
+        var policy = SessionLoop.Policy()
+        if let pace {
+            policy.beforeLine = { [renderer, report] text in
+                guard !Self.isBlankOrComment(text) else { return }
+                renderer.flush()
+                report("› " + text)
+                try? await Task.sleep(for: pace)
             }
-            output.flush()
-            if interpreter.errorCount > errorsBefore, let (error, tag) = interpreter.lastError {
-                report("\(path):\(tag.line): \(error.message)")
-                let lineStatus: ExitStatus = error.code == .expectationFailed ? .expectationFailed : .requestFailed
-                if status == .success || lineStatus == .expectationFailed { status = lineStatus }
-                if !keepGoing { break }
-            }
-            if interpreter.quitRequested { break }
         }
-        await interpreter.finish()
+        policy.afterLine = { [renderer, report, keepGoing] line, reply in
+            renderer.flush()
+            guard case .error(let error)? = reply else { return true }
+            report("\(path):\(line.number): \(error.message)")
+            status = status.combined(with: error.code == .expectationFailed ? .expectationFailed : .requestFailed)
+            return keepGoing
+        }
+        await SessionLoop.run(session, batches: SessionLoop.oneBatch(ScriptFile.lines(bytes)), policy: policy)
         return status
     }
 

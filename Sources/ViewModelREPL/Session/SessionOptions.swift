@@ -68,46 +68,13 @@ package struct SessionOptions: Equatable, Sendable {
                 files.append(argument)
                 continue
             }
-            let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
-            let name = parts[0]
-            let inline = parts.count > 1 ? parts[1] : nil
-            switch name {
-            case "-h", "--help": options.showHelp = true
-            case "--version": options.showVersion = true
-            case "--clock":
-                let text = try value(name, inline)
-                guard let clock = ClockMode(rawValue: text) else { throw UsageError(message: "--clock takes virtual or real, not '\(text)'") }
-                options.clock = clock
-            case "--seed":
-                let text = try value(name, inline)
-                guard let seed = UInt64(text) else { throw UsageError(message: "--seed takes a whole number, not '\(text)'") }
-                options.seed = seed
-            case "--timeout":
-                let text = try value(name, inline)
-                guard let timeout = DurationText.parse(text) else { throw UsageError(message: "--timeout takes a duration such as 10s, not '\(text)'") }
-                options.timeout = timeout
-            case "--interactive" where subcommand == nil: options.interactive = true
-            case "--no-interactive" where subcommand == nil: options.interactive = false
-            case "--no-history": options.historyDisabled = true
-            case "--history":
-                options.historyPath = try value(name, inline)
-            case "--color", "--colour":
-                let text = try value(name, inline)
-                guard let choice = ColourChoice(rawValue: text) else { throw UsageError(message: "--color takes auto, always or never, not '\(text)'") }
-                options.colour = choice
-            case "--keep-going" where subcommand == "run": options.keepGoing = true
-            case "--update" where subcommand == "test": options.update = true
-            case "--pace" where subcommand == "run":
-                let text = try value(name, inline)
-                guard let pace = DurationText.parse(text) else { throw UsageError(message: "--pace takes a duration such as 1s, not '\(text)'") }
-                options.pace = pace
-            case "--max-line-bytes":
-                let text = try value(name, inline)
-                guard let limit = Int(text), limit > 0 else { throw UsageError(message: "--max-line-bytes takes a positive number, not '\(text)'") }
-                options.maximumLineLength = limit
-            default:
+            let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            let scope: OptionTable.Option.Scope = subcommand == "run" ? .run : subcommand == "test" ? .test : .session
+            guard let option = OptionTable.option(parts[0], in: scope) else {
                 throw UsageError(message: argument.hasPrefix("-") ? "unknown option '\(argument)'" : "unexpected argument '\(argument)'")
             }
+            let inline = parts.count > 1 ? parts[1] : nil
+            try option.apply(&options, option.takesValue ? try value(parts[0], inline) : "")
         }
         switch subcommand {
         case "run"?:

@@ -5,11 +5,11 @@ import Foundation
 @MainActor
 package final class TranscriptSession {
     private let registry: ScreenRegistry
-    private let options: Interpreter.Options
+    private let options: Evaluator.Options
     private let update: Bool
     private let report: (String) -> Void
 
-    package init(registry: ScreenRegistry, options: Interpreter.Options, update: Bool, report: @escaping (String) -> Void) {
+    package init(registry: ScreenRegistry, options: Evaluator.Options, update: Bool, report: @escaping (String) -> Void) {
         self.registry = registry
         self.options = options
         self.update = update
@@ -69,23 +69,24 @@ package final class TranscriptSession {
     /// Runs the blocks' commands and returns each one's output lines, normalized.
     private func replay(_ blocks: [Transcript.Block]) async -> [[String]] {
         let capture = Capture()
-        let output = OutputChannel { bytes in
-            capture.bytes.append(contentsOf: bytes)
-            return true
-        }
-        let interpreter = Interpreter(registry: registry, output: output, options: options)
-        interpreter.start()
-        output.flush()
+        let writer = ProtocolWriter(
+            output: OutputChannel { bytes in
+                capture.bytes.append(contentsOf: bytes)
+                return true
+            })
+        let session = Session(registry: registry, options: options, renderer: writer)
+        session.start()
+        writer.flush()
         capture.bytes.removeAll()
         var outputs: [[String]] = []
-        for (number, block) in blocks.enumerated() {
-            await interpreter.handle(line: block.command, number: number + 1)
-            output.flush()
+        var policy = SessionLoop.Policy()
+        policy.afterLine = { _, _ in
+            writer.flush()
             outputs.append(capture.takeLines())
-            if interpreter.quitRequested { break }
+            return true
         }
-        await interpreter.finish()
-        output.flush()
+        let lines = blocks.enumerated().map { InputLine(number: $0.offset + 1, content: .text($0.element.command)) }
+        await SessionLoop.run(session, batches: SessionLoop.oneBatch(lines), policy: policy)
         if !outputs.isEmpty { outputs[outputs.count - 1] += capture.takeLines() }
         return outputs
     }

@@ -51,10 +51,10 @@ package struct LineSplitter {
             pending.removeAll(keepingCapacity: pending.capacity <= 1 << 16)
             isSkipping = false
         }
-        if isSkipping { return InputLine(number: lineNumber, content: .rejected(ReplError(.lineTooLong, Messages.lineTooLong(maximumLength)))) }
+        if isSkipping { return InputLine(number: lineNumber, content: .rejected(ReplError(.lineTooLong(limit: maximumLength)))) }
         if pending.last == 0x0D { pending.removeLast() }
         if pending.count > maximumLength {
-            return InputLine(number: lineNumber, content: .rejected(ReplError(.lineTooLong, Messages.lineTooLong(maximumLength))))
+            return InputLine(number: lineNumber, content: .rejected(ReplError(.lineTooLong(limit: maximumLength))))
         }
         return InputLine(number: lineNumber, content: Self.check(pending))
     }
@@ -65,7 +65,7 @@ package struct LineSplitter {
         for (offset, byte) in bytes.enumerated() {
             if (byte < 0x20 && byte != 0x09) || byte == 0x7F {
                 let column = String(decoding: bytes[..<offset], as: UTF8.self).count + 1
-                return .rejected(ReplError(.controlCharacter, Messages.controlCharacter(byte), column: column))
+                return .rejected(ReplError(.controlCharacter(byte), column: column))
             }
             if byte >= 0x80 { isASCII = false }
         }
@@ -77,7 +77,7 @@ package struct LineSplitter {
             switch decoder.decode(&iterator) {
             case .scalarValue: continue
             case .emptyInput: return .text(String(decoding: bytes, as: UTF8.self))
-            case .error: return .rejected(ReplError(.invalidUTF8, Messages.invalidUTF8))
+            case .error: return .rejected(ReplError(.invalidUTF8))
             }
         }
     }

@@ -7,4 +7,9 @@ package struct InputLine: Sendable {
 
     package var number: Int
     package var content: Content
+
+    package init(number: Int, content: Content) {
+        self.number = number
+        self.content = content
+    }
 }

@@ -10,12 +10,12 @@ import LineEditor
 @MainActor
 package final class InteractiveSession {
     private let registry: ScreenRegistry
-    private let options: Interpreter.Options
+    private let options: Evaluator.Options
     private let colour: Bool
     private let historyPath: String?
     private let report: (String) -> Void
 
-    package init(registry: ScreenRegistry, options: Interpreter.Options, colour: Bool, historyPath: String?, report: @escaping (String) -> Void) {
+    package init(registry: ScreenRegistry, options: Evaluator.Options, colour: Bool, historyPath: String?, report: @escaping (String) -> Void) {
         self.registry = registry
         self.options = options
         self.colour = colour
@@ -25,24 +25,24 @@ package final class InteractiveSession {
 
     package func run() async -> ExitStatus {
         let completions = CompletionBox()
-        let editor = LineEditor(prompt: prompt(nil), historyPath: historyPath) { completions.context.candidates(before: $0) }
+        let editor = LineEditor(prompt: Prompt.text(nil, colour: colour), historyPath: historyPath) { completions.context.candidates(before: $0) }
         if let problem = editor.historyProblem { report("vmrepl: history: \(problem)") }
         var formatter = JSONHighlighter(colour: colour)
-        let output = OutputChannel { bytes in
-            editor.show(formatter.format(bytes))
-            return true
-        }
-        let interpreter = Interpreter(registry: registry, output: output, options: options)
-        interpreter.outputStyleHandler = { formatter.style = $0 }
-        completions.context = interpreter.completionContext()
+        let writer = ProtocolWriter(
+            output: OutputChannel { bytes in
+                editor.show(formatter.format(bytes))
+                return true
+            })
+        let session = Session(registry: registry, options: options, renderer: writer)
+        session.evaluator.outputStyleHandler = { formatter.style = $0 }
+        completions.context = CompletionContext(session.evaluator)
 
         signal(SIGINT, SIG_IGN)
         let interrupts = DispatchSource.makeSignalSource(signal: SIGINT, queue: .main)
         interrupts.setEventHandler {
             MainActor.assumeIsolated {
-                if interpreter.cancelAllLoads() {
-                    interpreter.emitPushes()
-                    output.flush()
+                if session.interrupt() {
+                    session.flush()
                 } else {
                     editor.interrupt()
                 }
@@ -52,33 +52,19 @@ package final class InteractiveSession {
         defer { interrupts.cancel() }
 
         let reader = EditorReader(editor: editor)
-        interpreter.start()
-        output.flush()
-        var number = 0
-        for await line in reader.lines() {
-            guard let line else { break }
-            number += 1
-            await interpreter.handle(line: line, number: number)
-            output.flush()
-            completions.context = interpreter.completionContext()
-            editor.setPrompt(prompt(interpreter.promptParts))
-            if interpreter.quitRequested { break }
-            reader.lineHandled()
+        session.start()
+        session.flush()
+        var policy = SessionLoop.Policy()
+        policy.afterLine = { [colour] _, _ in
+            session.flush()
+            completions.context = CompletionContext(session.evaluator)
+            editor.setPrompt(Prompt.text(session.evaluator.current.map { ($0.name, $0.host.kind) }, colour: colour))
+            if !session.quitRequested { reader.lineHandled() }
+            return true
         }
-        await interpreter.finish()
-        output.flush()
+        await SessionLoop.run(session, batches: reader.lines(), policy: policy)
         reader.finish()
         return .success
-    }
-
-    /// `foo> `, `foo(preview)> `, or `vmrepl> ` before any screen; colour codes bracketed by \u{1}.
-    private func prompt(_ parts: (screen: String, model: ModelKind)?) -> String {
-        func paint(_ text: String, _ code: String) -> String {
-            colour ? "\u{1}\u{1B}[\(code)m\u{1}\(text)\u{1}\u{1B}[0m\u{1}" : text
-        }
-        guard let parts else { return paint("vmrepl", "1") + "> " }
-        let model = parts.model == .preview ? paint("(preview)", "33") : ""
-        return paint(parts.screen, "36") + model + "> "
     }
 }
 
@@ -101,14 +87,14 @@ private final class EditorReader: Sendable {
     /// Guards nothing shared: `finish` only signals.
     init(editor: LineEditor) { self.editor = editor }
 
-    /// The lines typed; `nil` at Ctrl-D on an empty line.
-    func lines() -> AsyncStream<String?> {
-        let (stream, continuation) = AsyncStream.makeStream(of: String?.self)
+    /// The lines typed, each a batch of its own, numbered from 1; they end at Ctrl-D on an empty line.
+    func lines() -> AsyncStream<[InputLine]> {
+        let (stream, continuation) = AsyncStream.makeStream(of: [InputLine].self)
         Thread { [editor, handled] in
-            while true {
-                let line = editor.readLine()
-                continuation.yield(line)
-                if line == nil { break }
+            var number = 0
+            while let line = editor.readLine() {
+                number += 1
+                continuation.yield([InputLine(number: number, content: .text(line))])
                 handled.wait()
             }
             continuation.finish()

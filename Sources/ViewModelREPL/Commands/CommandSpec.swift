@@ -1,0 +1,115 @@
+/// One command of the line protocol, declared once: its name, how it is written, what it does,
+/// its members, and how its bound members become a ``Command``.
+///
+/// The human-form parser, the JSON request form, `help`, completion, `--help` and the manual check
+/// all read these declarations; a new command is one ``CommandTable`` entry plus one evaluation case.
+package struct CommandSpec: Sendable {
+    /// How the human form lays out the members.
+    package enum HumanForm: Sendable {
+        /// Positional members in order, then named (`key=value`), keyword (`until …`) and rest members in any order.
+        case members
+        /// `PATH OP VALUE`, filling the members `path`, `op` and `value` (the form of `expect`).
+        case condition
+    }
+
+    package var name: String
+    /// Other names the human and JSON forms accept (`exit` for `quit`).
+    package var aliases: [String] = []
+    package var usage: String
+    package var summary: String
+    package var members: [Member] = []
+    package var humanForm = HumanForm.members
+    /// Whether it acts on the current screen, so it fails without one.
+    package var needsScreen = false
+    /// Whether it waits on the clock or on real time; a caller that cannot wait (the fuzzer) only parses it.
+    package var takesTime = false
+    /// Builds the command from its members, checked and converted by type.
+    package var build: @Sendable (Bindings) throws(ReplError) -> Command
+
+    /// The command's row in `help` and `--help`.
+    package var helpEntry: HelpEntry { HelpEntry(name: name, usage: usage, summary: summary) }
+
+    /// The member named `name`.
+    package func member(_ name: String) -> Member? {
+        members.first { $0.name == name }
+    }
+}
+
+extension CommandSpec {
+    /// One member of a command: a JSON request's member, and an argument of the human form.
+    package struct Member: Sendable {
+        /// How the member is written in the human form.
+        package enum Form: Sendable {
+            /// A bare value in its place: `use SCREEN`.
+            case positional
+            /// `name=value`.
+            case named
+            /// The member's name, then its value: `until PATH OP VALUE`.
+            case keyword
+            /// Whatever arguments are left: `event NAME ARG=VALUE…`, `mock FIELD=VALUE…`.
+            case rest
+        }
+
+        package var name: String
+        package var type: MemberType
+        package var form: Form
+        package var isRequired: Bool
+        /// Words completion offers besides those of the type (`stop` for `record`).
+        package var suggestions: [String] = []
+
+        package static func positional(_ name: String, _ type: MemberType, required: Bool = true, suggestions: [String] = []) -> Member {
+            Member(name: name, type: type, form: .positional, isRequired: required, suggestions: suggestions)
+        }
+
+        package static func named(_ name: String, _ type: MemberType) -> Member {
+            Member(name: name, type: type, form: .named, isRequired: false)
+        }
+
+        package static func keyword(_ name: String, _ type: MemberType) -> Member {
+            Member(name: name, type: type, form: .keyword, isRequired: false)
+        }
+
+        package static func rest(_ name: String, _ type: MemberType) -> Member {
+            Member(name: name, type: type, form: .rest, isRequired: false)
+        }
+    }
+
+    /// What a member holds; it decides how the value is read, checked, completed and described.
+    package enum MemberType: Sendable, Equatable {
+        /// A word or string.
+        case text
+        /// A registered screen's name.
+        case screen
+        /// A command's name.
+        case command
+        /// One of the current screen's events.
+        case event
+        /// An event's arguments: `ARG=VALUE` or `VALUE` in the human form, an object in JSON.
+        case eventArguments
+        /// A duration: `2s`, `500ms`; in JSON also a number of seconds.
+        case duration
+        /// A state path such as `users.value[0].name`.
+        case path
+        /// A comparison: `==`, `!=`, `contains`, `exists`.
+        case comparison
+        /// `PATH OP VALUE`; a string in JSON.
+        case condition
+        /// Any JSON value.
+        case json
+        /// State fields to change: `FIELD=VALUE…`, an object in JSON.
+        case fields
+        /// One of a few words.
+        case choice([String])
+
+        /// How a JSON request's member of this type is described in errors ("a string").
+        var jsonDescription: String {
+            switch self {
+            case .text, .screen, .command, .event, .path, .comparison, .condition: "a string"
+            case .choice(let values): values.map { "\"\($0)\"" }.joined(separator: " or ")
+            case .duration: "a duration such as \"2s\""
+            case .eventArguments, .fields: "an object"
+            case .json: "JSON"
+            }
+        }
+    }
+}

@@ -1,0 +1,115 @@
+/// The commands of the line protocol: the one table the parsers, `help`, completion, `--help` and
+/// the manual page's command list come from. Each command's name is written here and nowhere else.
+package enum CommandTable {
+    package typealias Member = CommandSpec.Member
+
+    package static let specs: [CommandSpec] = [
+        CommandSpec(name: "screens", usage: "screens", summary: "list the registered screens") { _ in .screens },
+        CommandSpec(
+            name: "use", usage: "use SCREEN",
+            summary: "open a screen with its real view model (a screen keeps its view models while the session lasts)",
+            members: [.positional("screen", .screen)]
+        ) { bindings throws(ReplError) in .use(screen: try bindings.required("screen")) },
+        CommandSpec(
+            name: "describe", usage: "describe", summary: "the screen's events with their arguments, and its state's fields", needsScreen: true
+        ) { _ in .describe },
+        CommandSpec(name: "state", usage: "state", summary: "print the current state", needsScreen: true) { _ in .state },
+        CommandSpec(
+            name: "event", usage: "event NAME [ARG=VALUE | VALUE]...", summary: "send an event; in preview it is recorded, not handled",
+            members: [.positional("name", .event), .rest("args", .eventArguments)], needsScreen: true
+        ) { bindings throws(ReplError) in .event(name: try bindings.required("name"), arguments: bindings.arguments("args")) },
+        CommandSpec(
+            name: "load", usage: "load", summary: "start a load (cancelling the one in flight); its state changes stream out as they happen",
+            needsScreen: true
+        ) { _ in .load },
+        CommandSpec(
+            name: "reload", usage: "reload", summary: "the same as load; the last loaded value stays shown while it runs", needsScreen: true
+        ) { _ in .reload },
+        CommandSpec(name: "retry", usage: "retry", summary: "run the last load again", needsScreen: true) { _ in .retry },
+        CommandSpec(
+            name: "cancel", usage: "cancel", summary: "cancel the load in flight; the screen goes back to what it showed before", needsScreen: true
+        ) { _ in .cancel },
+        CommandSpec(
+            name: "mock", usage: "mock state=JSON | mock FIELD=VALUE...",
+            summary: "swap to the preview view model with exactly this state, or the current state with these fields changed",
+            members: [.named("state", .json), .rest("set", .fields)], needsScreen: true
+        ) { bindings throws(ReplError) in
+            switch (bindings.json("state"), bindings.fields("set")) {
+            case (let state?, nil): return .mockState(state)
+            case (nil, let fields?): return .mockFields(fields)
+            default: throw ReplError(bindings.isJSON ? .mockNeedsStateOrSet : .usage(command: "mock"))
+            }
+        },
+        CommandSpec(
+            name: "real", usage: "real", summary: "swap back to the real view model, which kept its state", needsScreen: true
+        ) { _ in .real },
+        CommandSpec(
+            name: "wait", usage: "wait [until PATH OP VALUE] [timeout=DURATION]",
+            summary: "block until no load is in flight, or until a condition holds (default timeout 10s)",
+            members: [.keyword("until", .condition), .named("timeout", .duration)], takesTime: true
+        ) { bindings in .wait(until: bindings.condition("until"), timeout: bindings.duration("timeout")) },
+        CommandSpec(
+            name: "advance", usage: "advance DURATION", summary: "move the virtual clock forward, waking what sleeps until then",
+            members: [.positional("duration", .duration)], takesTime: true
+        ) { bindings throws(ReplError) in .advance(try bindings.requiredDuration("duration")) },
+        CommandSpec(
+            name: "sleep", usage: "sleep DURATION", summary: "pause for real time, for paced demos",
+            members: [.positional("duration", .duration)], takesTime: true
+        ) { bindings throws(ReplError) in .sleep(try bindings.requiredDuration("duration")) },
+        CommandSpec(
+            name: "expect", usage: "expect PATH OP VALUE",
+            summary: "check the state (OP is ==, !=, contains or exists); a failure is an error",
+            members: [.positional("path", .path), .positional("op", .comparison, required: false), .positional("value", .json, required: false)],
+            humanForm: .condition, needsScreen: true
+        ) { bindings throws(ReplError) in
+            guard let path = bindings.path("path") else { throw ReplError(.missingMember("path")) }
+            let op = bindings.comparison("op") ?? .equals
+            let value = bindings.json("value")
+            if op != .exists, value == nil { throw ReplError(.missingMember("value")) }
+            return .expect(Command.Condition(path: path, op: op, value: op == .exists ? nil : value))
+        },
+        CommandSpec(
+            name: "set", usage: "set clock=virtual|real | set output=pretty|compact",
+            summary: "choose the time screens run on (before the first use), or how a terminal shows lines",
+            members: [
+                .named("clock", .choice(ClockMode.allCases.map(\.rawValue))),
+                .named("output", .choice(JSONHighlighter.Style.allCases.map(\.rawValue))),
+            ]
+        ) { bindings throws(ReplError) in
+            guard bindings.count == 1 else { throw ReplError(.usage(command: "set")) }
+            if let clock = bindings.text("clock").flatMap(ClockMode.init(rawValue:)) { return .set(.clock(clock)) }
+            if let style = bindings.text("output").flatMap(JSONHighlighter.Style.init(rawValue:)) { return .set(.output(style)) }
+            throw ReplError(.usage(command: "set"))
+        },
+        CommandSpec(
+            name: "record", usage: "record FILE | record stop",
+            summary: "save the commands that follow as a runnable script, until record stop",
+            members: [.positional("path", .text, suggestions: ["stop"])]
+        ) { bindings throws(ReplError) in
+            let path = try bindings.required("path")
+            return path == "stop" ? .recordStop : .record(path: path)
+        },
+        CommandSpec(
+            name: "help", usage: "help [COMMAND]", summary: "the commands, or one command",
+            members: [.positional("topic", .command, required: false)]
+        ) { bindings in .help(topic: bindings.text("topic")) },
+        CommandSpec(name: "quit", aliases: ["exit"], usage: "quit", summary: "finish what is in flight and end the session") { _ in .quit },
+    ]
+
+    /// Specs by every name and alias, for the parsers' one lookup per line.
+    private static let byName: [String: CommandSpec] = {
+        var byName: [String: CommandSpec] = [:]
+        for spec in specs {
+            for name in [spec.name] + spec.aliases { byName[name] = spec }
+        }
+        return byName
+    }()
+
+    /// The command named `name` (or one of its aliases).
+    package static func spec(_ name: String) -> CommandSpec? {
+        byName[name]
+    }
+
+    /// Every command name, for completion and suggestions.
+    package static var names: [String] { specs.map(\.name) }
+}

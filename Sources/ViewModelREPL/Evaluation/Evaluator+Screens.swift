@@ -1,0 +1,139 @@
+/// `screens`, `use`, `describe`, `event`, `mock`, `real`, `expect` and `help`.
+extension Evaluator {
+    func screenList() -> Reply {
+        .screens(registry.definitions.map { ScreenSummary(name: $0.name, summary: $0.summary) }, current: current?.name)
+    }
+
+    func use(_ name: String) throws(ReplError) -> Reply {
+        guard let definition = registry.definition(name) else {
+            throw ReplError(.unknownScreen(name, known: registry.names))
+        }
+        let screen: OpenScreen
+        if let open = screens[name] {
+            screen = open
+        } else {
+            let context = ScreenContext(clock: time.clock, seed: Self.mix(options.seed, name))
+            screen = OpenScreen(host: definition.make(context))
+            screens[name] = screen
+        }
+        current = screen
+        return try stateReply(screen)
+    }
+
+    /// A per-screen seed, so opening screens in another order does not change their outcomes.
+    private static func mix(_ seed: UInt64, _ name: String) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        return seed ^ hash
+    }
+
+    func describe() throws(ReplError) -> Reply {
+        let screen = try requireScreen()
+        var fields: [(name: String, type: String)] = []
+        if case .object(let members) = try screen.stateValue() {
+            fields = members.map { ($0.key, $0.value.kind) }
+        }
+        return .description(
+            ScreenDescription(
+                screen: screen.name, model: screen.host.kind, loads: screen.loader != nil,
+                events: screen.host.catalog.events, fields: fields))
+    }
+
+    func send(_ name: String, _ arguments: Command.Arguments, tag: RequestTag) throws(ReplError) -> Reply {
+        let screen = try requireScreen()
+        let catalog = screen.host.catalog
+        guard let event = catalog.event(name) else {
+            throw ReplError(.unknownEvent(name, screen: screen.name, known: catalog.names))
+        }
+        let bound = try event.bind(arguments)
+        let wasLoading = screen.isLoading
+        let outcome: EventOutcome
+        do {
+            outcome = try screen.host.send(bound.wire, encoded: bound.encoded)
+        } catch {
+            throw ReplError(.eventDoesNotDecode(event: name, takes: event.arguments, reason: error.reason))
+        }
+        screen.stateMayHaveChanged()
+        switch outcome {
+        case .handled:
+            if !wasLoading, screen.isLoading { screen.pushTag = tag }
+            return try stateReply(screen)
+        case .recorded(let event, let count):
+            return .recorded(RecordedEvent(screen: screen.name, model: screen.host.kind, event: event, count: count))
+        }
+    }
+
+    func mock(state: JSONValue) throws(ReplError) -> Reply {
+        let screen = try requireScreen()
+        try screen.host.mock(state)
+        screen.stateMayHaveChanged()
+        return try stateReply(screen)
+    }
+
+    func mock(fields: [Command.Field]) throws(ReplError) -> Reply {
+        let screen = try requireScreen()
+        var state = try screen.stateValue()
+        for field in fields {
+            guard let path = StatePath(field.key) else { throw ReplError(.badPath(field.key)) }
+            guard Self.set(path.components[...], to: field.value, in: &state) else {
+                var known: [String] = []
+                if case .object(let members) = state { known = members.map(\.key) }
+                throw ReplError(.unknownStateField(field.key, screen: screen.name, known: known))
+            }
+        }
+        return try mock(state: state)
+    }
+
+    /// Sets the value at `path` (whose parents must exist) inside `value`; `false` when the path leads nowhere.
+    private static func set(_ path: ArraySlice<StatePath.Component>, to newValue: JSONValue, in value: inout JSONValue) -> Bool {
+        guard let first = path.first else {
+            value = newValue
+            return true
+        }
+        switch (first, value) {
+        case (.key(let key), .object):
+            guard var child = value[key] else { return false }
+            guard set(path.dropFirst(), to: newValue, in: &child) else { return false }
+            value.set(key, to: child)
+            return true
+        case (.index(let index), .array(var elements)):
+            let position = index < 0 ? elements.count + index : index
+            guard elements.indices.contains(position), set(path.dropFirst(), to: newValue, in: &elements[position]) else { return false }
+            value = .array(elements)
+            return true
+        default:
+            return false
+        }
+    }
+
+    func showReal() throws(ReplError) -> Reply {
+        let screen = try requireScreen()
+        screen.host.showReal()
+        screen.stateMayHaveChanged()
+        return try stateReply(screen)
+    }
+
+    func expect(_ condition: Command.Condition, name: String) throws(ReplError) -> Reply {
+        let screen = try requireScreen()
+        if let failure = ConditionCheck.failure(of: condition, in: try conditionRoot(screen, for: condition.path)) {
+            throw failure
+        }
+        return .ok(Acknowledgement(name))
+    }
+
+    /// What a condition on `path` looks into: the state, or `@events` (what the preview recorded)
+    /// or `@model` (which view model is shown).
+    func conditionRoot(_ screen: OpenScreen, for path: StatePath) throws(ReplError) -> JSONValue {
+        switch path.components.first {
+        case .key("@events"): return .object([("@events", .array(screen.host.recordedEvents()))])
+        case .key("@model"): return .object([("@model", .string(screen.host.kind.rawValue))])
+        default: return try screen.stateValue()
+        }
+    }
+
+    func help(_ topic: String?) throws(ReplError) -> Reply {
+        guard let topic else { return .help(CommandTable.specs.map(\.helpEntry)) }
+        guard let spec = CommandTable.spec(topic) else { throw ReplError(.unknownHelpTopic(topic)) }
+        return .help([spec.helpEntry])
+    }
+}

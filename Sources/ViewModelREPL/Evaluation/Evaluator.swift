@@ -1,0 +1,140 @@
+import ViewModelKit
+
+/// Evaluates parsed commands against the registered screens and returns each one's reply as a value.
+///
+/// Everything happens on the main actor, in the order it happened. A rejected command changes
+/// nothing. State changes a load makes later are pushed by the ``PushTracker``, tagged with the
+/// request that started the load; time is moved by the ``TimeDriver``.
+@MainActor
+package final class Evaluator {
+    /// How a session is set up.
+    package struct Options: Sendable {
+        package var clock: ClockMode
+        package var seed: UInt64
+        /// How long `wait` (and the end of input) waits by default.
+        package var defaultTimeout: Duration
+
+        package init(clock: ClockMode = .virtual, seed: UInt64 = 0, defaultTimeout: Duration = .seconds(10)) {
+            self.clock = clock
+            self.seed = seed
+            self.defaultTimeout = defaultTimeout
+        }
+    }
+
+    let registry: ScreenRegistry
+    let options: Options
+    let pushes: PushTracker
+    let time: TimeDriver
+    /// Applies `set output=…`; only a terminal session sets it.
+    package var outputStyleHandler: ((JSONHighlighter.Style) -> Void)?
+    /// Where `record` writes the commands that follow.
+    private(set) var recorder: ScriptRecorder?
+
+    var screens: [String: OpenScreen] = [:]
+    var current: OpenScreen?
+    /// `quit` was received.
+    package private(set) var quitRequested = false
+
+    init(registry: ScreenRegistry, options: Options, pushes: PushTracker) {
+        self.registry = registry
+        self.options = options
+        self.pushes = pushes
+        self.time = TimeDriver(mode: options.clock, defaultTimeout: options.defaultTimeout, pushes: pushes)
+        time.loadingCount = { [unowned self] in self.loadingCount }
+    }
+
+    /// Evaluates one command; `tag` is the request it came from.
+    func evaluate(_ parsed: CommandParser.Parsed, tag: RequestTag) async -> Reply {
+        do throws(ReplError) {
+            switch parsed.command {
+            case .wait(let condition, let timeout):
+                return try await wait(until: condition, timeout: timeout ?? options.defaultTimeout, name: parsed.spec.name)
+            case .advance(let duration):
+                return .clock(now: try await time.advance(by: duration))
+            case .sleep(let duration):
+                pushes.armWatches()
+                try? await Task.sleep(for: duration)
+                return .ok(Acknowledgement(parsed.spec.name))
+            case .quit:
+                quitRequested = true
+                return .ok(Acknowledgement(parsed.spec.name))
+            default:
+                return evaluateNow(parsed, tag: tag)
+            }
+        } catch {
+            return .error(error)
+        }
+    }
+
+    /// Evaluates a command that needs no time to pass, start to finish.
+    func evaluateNow(_ parsed: CommandParser.Parsed, tag: RequestTag) -> Reply {
+        pushes.executing {
+            do throws(ReplError) {
+                return try execute(parsed.command, name: parsed.spec.name, tag: tag)
+            } catch {
+                return .error(error)
+            }
+        }
+    }
+
+    /// The commands that run synchronously, start to finish.
+    private func execute(_ command: Command, name: String, tag: RequestTag) throws(ReplError) -> Reply {
+        switch command {
+        case .screens: return screenList()
+        case .use(let screen): return try use(screen)
+        case .describe: return try describe()
+        case .state: return try stateReply(try requireScreen())
+        case .event(let event, let arguments): return try send(event, arguments, tag: tag)
+        case .load, .reload: return try load(tag: tag)
+        case .retry: return try retry(tag: tag)
+        case .cancel: return try cancel()
+        case .mockState(let state): return try mock(state: state)
+        case .mockFields(let fields): return try mock(fields: fields)
+        case .real: return try showReal()
+        case .expect(let condition): return try expect(condition, name: name)
+        case .help(let topic): return try help(topic)
+        case .set(let setting): return try apply(setting, name: name)
+        case .record(let path): return try startRecording(path, name: name)
+        case .recordStop: return try stopRecording(name: name)
+        case .wait, .advance, .sleep, .quit: return .ok(Acknowledgement(name))
+        }
+    }
+
+    private func apply(_ setting: Command.Setting, name: String) throws(ReplError) -> Reply {
+        switch setting {
+        case .clock(let mode):
+            guard screens.isEmpty else { throw ReplError(.clockAfterUse) }
+            if mode != time.mode { time.use(mode) }
+            return .ok(Acknowledgement(name, change: .clock(mode)))
+        case .output(let style):
+            guard let outputStyleHandler else { throw ReplError(.outputNeedsTerminal) }
+            outputStyleHandler(style)
+            return .ok(Acknowledgement(name, change: .output(style)))
+        }
+    }
+
+    private func startRecording(_ path: String, name: String) throws(ReplError) -> Reply {
+        guard recorder == nil else { throw ReplError(.alreadyRecording) }
+        recorder = try ScriptRecorder(path: path)
+        return .ok(Acknowledgement(name, change: .recording(path: path)))
+    }
+
+    private func stopRecording(name: String) throws(ReplError) -> Reply {
+        guard let recorder else { throw ReplError(.notRecording) }
+        recorder.close()
+        self.recorder = nil
+        return .ok(Acknowledgement(name, change: .recorded(path: recorder.path, commands: recorder.count)))
+    }
+
+    func requireScreen() throws(ReplError) -> OpenScreen {
+        guard let current else { throw ReplError(.noScreen(known: registry.names)) }
+        return current
+    }
+
+    /// A screen's whole state as a reply; the screen is then owed no push for what it shows.
+    func stateReply(_ screen: OpenScreen) throws(ReplError) -> Reply {
+        let snapshot = try screen.snapshot()
+        pushes.shown(screen)
+        return .state(snapshot)
+    }
+}

@@ -1,0 +1,123 @@
+/// Tracks the state changes that happen outside a command (a load finishing) and pushes them as
+/// `state` lines tagged with the request that started the load, once the change has finished.
+///
+/// It also wakes whatever waits for something to happen (``nextPoke()``): `wait`, `advance` and
+/// the end of input suspend on it.
+@MainActor
+final class PushTracker {
+    private let renderer: any ReplyRenderer
+    /// Screens whose state changed outside a command, in the order they changed.
+    private var dirtyScreens: [OpenScreen] = []
+    /// Re-arming a watch after every line costs as much as a third of a request; a session that
+    /// hands lines over in batches defers it and calls ``armWatches()`` after each batch.
+    var defersWatches = false
+    /// Screens whose watch is deferred.
+    private var unwatched: [OpenScreen] = []
+    /// A command is running synchronously: its own state changes go into its reply.
+    private var isExecuting = false
+    private var isPushScheduled = false
+    /// Tasks suspended until something happens (a state change, a sleeper on the clock).
+    private var pokeWaiters: [CheckedContinuation<Void, Never>] = []
+
+    init(renderer: any ReplyRenderer) {
+        self.renderer = renderer
+    }
+
+    /// Runs a command that needs no time to pass; changes it makes are its reply's, not pushes.
+    func executing<Result>(_ body: () -> Result) -> Result {
+        isExecuting = true
+        defer {
+            isExecuting = false
+            if !dirtyScreens.isEmpty { schedulePushes() }
+        }
+        return body()
+    }
+
+    /// A state line for `screen` is being written: it is no longer owed one, and is watched again.
+    func shown(_ screen: OpenScreen) {
+        if screen.isDirty {
+            screen.isDirty = false
+            dirtyScreens.removeAll { $0 === screen }
+        }
+        watch(screen)
+    }
+
+    /// Watches `screen` for its next state change: at once, or, while lines are handled in a batch,
+    /// before the session next lets other work run (see ``armWatches()``).
+    private func watch(_ screen: OpenScreen) {
+        guard defersWatches else { return arm(screen) }
+        if !screen.needsWatch {
+            screen.needsWatch = true
+            unwatched.append(screen)
+        }
+    }
+
+    /// Arms the watches deferred during a batch. Only other work on the main actor (a load
+    /// finishing) changes state outside a command, and it runs only when the session suspends,
+    /// so every suspension arms first.
+    func armWatches() {
+        for screen in unwatched {
+            screen.needsWatch = false
+            arm(screen)
+        }
+        unwatched.removeAll(keepingCapacity: true)
+    }
+
+    private func arm(_ screen: OpenScreen) {
+        screen.host.watch { [weak self, weak screen] in
+            guard let self, let screen else { return }
+            self.stateWillChange(screen)
+        }
+    }
+
+    private func stateWillChange(_ screen: OpenScreen) {
+        screen.stateMayHaveChanged()
+        if !screen.isDirty {
+            screen.isDirty = true
+            dirtyScreens.append(screen)
+        }
+        poke()
+        if !isExecuting { schedulePushes() }
+    }
+
+    /// Writes the pushed state lines owed, once the change in progress has finished.
+    private func schedulePushes() {
+        guard !isPushScheduled else { return }
+        isPushScheduled = true
+        Task { [weak self] in
+            guard let self else { return }
+            self.isPushScheduled = false
+            self.emitPushes()
+            self.armWatches()
+            self.renderer.flush()
+        }
+    }
+
+    /// Writes a `state` line for every screen whose state changed outside a command.
+    func emitPushes() {
+        while !dirtyScreens.isEmpty {
+            let screen = dirtyScreens.removeFirst()
+            guard screen.isDirty else { continue }
+            do {
+                let snapshot = try screen.snapshot()
+                shown(screen)
+                renderer.render(.state(snapshot), tag: screen.pushTag, push: true)
+            } catch {
+                screen.isDirty = false
+                renderer.render(.error(error), tag: screen.pushTag, push: true)
+            }
+        }
+    }
+
+    /// Wakes every task waiting for something to happen.
+    func poke() {
+        let waiters = pokeWaiters
+        pokeWaiters.removeAll()
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// Suspends until the next ``poke()``.
+    func nextPoke() async {
+        await withCheckedContinuation { pokeWaiters.append($0) }
+    }
+}

@@ -1,0 +1,125 @@
+import ViewModelKit
+
+/// Moves time for the session: the virtual clock from deadline to deadline, or real time.
+///
+/// On virtual time nothing sleeps for real: after each command the loads it started run until they
+/// are asleep on the clock or done (``settleQuietly()``), and `advance`, `wait` and the end of input
+/// move the clock only past sleeps that have really begun, so every run prints the same.
+@MainActor
+final class TimeDriver {
+    /// The virtual clock, when the session runs on virtual time.
+    private(set) var manualClock: ManualClock?
+    /// The clock screens are made with.
+    private(set) var clock: any Clock<Duration>
+    private let pushes: PushTracker
+    /// How long a settle may take before it is given up.
+    private let defaultTimeout: Duration
+    /// How many screens have a load in flight; set by the evaluator, which owns the screens.
+    var loadingCount: @MainActor () -> Int = { 0 }
+
+    init(mode: ClockMode, defaultTimeout: Duration, pushes: PushTracker) {
+        self.pushes = pushes
+        self.defaultTimeout = defaultTimeout
+        manualClock = nil
+        clock = ContinuousClock()
+        use(mode)
+    }
+
+    /// The time the session runs on now.
+    var mode: ClockMode { manualClock == nil ? .real : .virtual }
+
+    /// Switches to `mode`'s clock; screens made before keep theirs.
+    func use(_ mode: ClockMode) {
+        switch mode {
+        case .virtual:
+            let manual = ManualClock()
+            manualClock = manual
+            clock = manual
+            // Weak at both levels: a strong capture here would keep the session and its screens alive forever.
+            manual.onSleep { [weak pushes] in
+                Task { @MainActor [weak pushes] in pushes?.poke() }
+            }
+        case .real:
+            manualClock = nil
+            clock = ContinuousClock()
+        }
+    }
+
+    /// Moves virtual time forward by `duration`, waking each sleeper at its deadline in turn; returns the new time.
+    func advance(by duration: Duration) async throws(ReplError) -> Duration {
+        guard let manualClock else { throw ReplError(.advanceNeedsVirtualTime) }
+        let target = manualClock.now.advanced(by: duration)
+        try await settle()
+        while let next = manualClock.nextDeadline, next <= target {
+            manualClock.advance(to: next)
+            try await settle()
+        }
+        manualClock.advance(to: target)
+        pushes.emitPushes()
+        return manualClock.now.offset
+    }
+
+    /// Whether anything could still change a state: a load in flight, or a sleeper on the virtual clock.
+    var isAnythingPending: Bool {
+        loadingCount() > 0 || (manualClock?.sleeperCount ?? 0) > 0
+    }
+
+    /// On virtual time, after each command: lets what the command started run until it is asleep on
+    /// the clock or done, so the next command (and a transcript) sees the same thing every run.
+    func settleQuietly() async {
+        // Nothing loading is the common case; it needs no look at the clock (which takes a lock).
+        guard let manualClock else { return }
+        let loading = loadingCount()
+        guard loading > 0, loading > manualClock.sleeperCount else { return }
+        try? await settle()
+        pushes.emitPushes()
+    }
+
+    /// On virtual time: suspends until every load in flight is asleep on the clock or done, so the
+    /// clock is moved only past sleeps that have really begun.
+    private func settle() async throws(ReplError) {
+        guard let manualClock else { return }
+        let settled = try await drive(timeout: defaultTimeout, advancing: false) { () throws(ReplError) -> Bool in
+            self.loadingCount() <= manualClock.sleeperCount
+        }
+        if !settled { throw ReplError(.timedOut(after: defaultTimeout, condition: nil)) }
+    }
+
+    /// Suspends until `done` holds, moving virtual time from deadline to deadline when `advancing`
+    /// and every load in flight is asleep on the clock; `false` when `timeout` passed first.
+    ///
+    /// Virtual time is limited to `timeout` past its start; real time too, as a guard against loads
+    /// that wait on something other than the clock.
+    func drive(
+        timeout: Duration,
+        advancing: Bool,
+        until done: () throws(ReplError) -> Bool
+    ) async throws(ReplError) -> Bool {
+        let limit = manualClock.map { $0.now.advanced(by: timeout) }
+        let alarm = Alarm()
+        let timer = Task { [weak pushes] in
+            try? await Task.sleep(for: timeout)
+            guard !Task.isCancelled else { return }
+            alarm.rang = true
+            pushes?.poke()
+        }
+        defer { timer.cancel() }
+        while true {
+            pushes.emitPushes()
+            if try done() { return true }
+            if alarm.rang { return false }
+            if advancing, let manualClock, let limit, loadingCount() <= manualClock.sleeperCount, let next = manualClock.nextDeadline {
+                guard next <= limit else { return false }
+                manualClock.advance(to: next)
+            }
+            pushes.armWatches()
+            await pushes.nextPoke()
+        }
+    }
+}
+
+/// Set when a wait's real-time guard expires.
+@MainActor
+private final class Alarm {
+    var rang = false
+}

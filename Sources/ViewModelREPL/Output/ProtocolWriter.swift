@@ -1,0 +1,108 @@
+/// Renders replies as protocol-v1 JSON lines: the only code that knows the wire's field names.
+///
+/// Every line is one object with a `type` and a `seq`, then the request's `id` and `line` and
+/// `"push":true` for a line a request caused later; docs/PROTOCOL.md is its specification.
+@MainActor
+package final class ProtocolWriter: ReplyRenderer {
+    /// The protocol version the `ready` line announces.
+    package static let version = 1
+
+    private let output: OutputChannel
+
+    package init(output: OutputChannel) {
+        self.output = output
+    }
+
+    package var isClosed: Bool { output.isClosed }
+
+    package func flush() {
+        output.flush()
+    }
+
+    package func render(_ reply: Reply, tag: RequestTag?, push: Bool) {
+        switch reply {
+        case .ready(let screens, let clock):
+            output.begin("ready", tag: tag)
+            output.field("protocol", "vmrepl")
+            output.field("version", Self.version)
+            output.field("screens", .array(screens.map(JSONValue.string)))
+            output.field("clock", clock.rawValue)
+        case .state(let snapshot):
+            output.begin("state", tag: tag, push: push)
+            output.field("screen", snapshot.screen)
+            output.field("model", snapshot.model.rawValue)
+            if snapshot.isLoading { output.field("loading", true) }
+            output.key("state")
+            output.raw(snapshot.json)
+        case .recorded(let recorded):
+            output.begin("event", tag: tag, push: push)
+            output.field("screen", recorded.screen)
+            output.field("model", recorded.model.rawValue)
+            output.field("event", recorded.event)
+            output.field("recorded", recorded.count)
+        case .screens(let screens, let current):
+            output.begin("screens", tag: tag, push: push)
+            output.field("screens", .array(screens.map { .object([("name", .string($0.name)), ("summary", .string($0.summary))]) }))
+            if let current { output.field("current", current) }
+        case .description(let description):
+            writeDescription(description, tag: tag, push: push)
+        case .help(let entries):
+            output.begin("help", tag: tag, push: push)
+            output.field(
+                "commands",
+                .array(entries.map { .object([("name", .string($0.name)), ("usage", .string($0.usage)), ("summary", .string($0.summary))]) }))
+        case .clock(let now):
+            output.begin("clock", tag: tag, push: push)
+            output.field("now", .double(DurationText.seconds(now)))
+        case .ok(let acknowledgement):
+            writeAcknowledgement(acknowledgement, tag: tag, push: push)
+        case .error(let error):
+            writeError(error, tag: tag, push: push)
+        }
+        output.end()
+    }
+
+    private func writeDescription(_ description: ScreenDescription, tag: RequestTag?, push: Bool) {
+        output.begin("describe", tag: tag, push: push)
+        output.field("screen", description.screen)
+        output.field("model", description.model.rawValue)
+        output.field("loads", description.loads)
+        output.field(
+            "events",
+            .array(
+                description.events.map { event in
+                    .object([
+                        ("name", .string(event.name)),
+                        ("args", .array(event.arguments.map { .object([("name", .string($0.name)), ("type", .string($0.type))]) })),
+                    ])
+                }))
+        output.field("fields", .array(description.fields.map { .object([("name", .string($0.name)), ("type", .string($0.type))]) }))
+    }
+
+    private func writeAcknowledgement(_ acknowledgement: Acknowledgement, tag: RequestTag?, push: Bool) {
+        output.begin("ok", tag: tag, push: push)
+        output.field("cmd", acknowledgement.command)
+        switch acknowledgement.change {
+        case nil: break
+        case .clock(let mode)?: output.field("clock", mode.rawValue)
+        case .output(let style)?: output.field("output", style.rawValue)
+        case .recording(let path)?: output.field("path", path)
+        case .recorded(let path, let commands)?:
+            output.field("path", path)
+            output.field("commands", commands)
+        }
+    }
+
+    private func writeError(_ error: ReplError, tag: RequestTag?, push: Bool) {
+        output.begin("error", tag: tag, push: push)
+        output.field("code", error.code.rawValue)
+        output.field("message", error.message)
+        if let column = error.column { output.field("column", column) }
+        if case .expectationFailed(let condition, let actual) = error.reason {
+            output.field("path", condition.path.description)
+            output.field("op", condition.op.rawValue)
+            if let expected = condition.value { output.field("expected", expected) }
+            output.field("actual", actual ?? .null)
+        }
+    }
+}

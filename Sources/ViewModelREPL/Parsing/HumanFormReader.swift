@@ -1,0 +1,131 @@
+/// Reads a command's members from the human form of a line, as its ``CommandSpec`` declares them.
+///
+/// Positional members come first, in order; then `name=value` members, keyword members
+/// (`until PATH OP VALUE`) and whatever a rest member takes (`ARG=VALUE`, `FIELD=VALUE`), in any order.
+enum HumanFormReader {
+    typealias Member = CommandSpec.Member
+
+    static func read(_ spec: CommandSpec, _ scanner: inout LineScanner) throws(ReplError) -> Bindings {
+        var bindings = Bindings(isJSON: false)
+        if spec.humanForm == .condition {
+            let condition = try scanner.condition()
+            bindings.bind("path", .path(condition.path))
+            bindings.bind("op", .comparison(condition.op))
+            if let value = condition.value { bindings.bind("value", .json(value)) }
+            try end(spec, &scanner)
+            return bindings
+        }
+        var positional = spec.members.filter { $0.form == .positional }[...]
+        let rest = spec.members.first { $0.form == .rest }
+        var restArguments = Command.Arguments()
+        /// Where a value stood that a rest member does not take; reported once every argument is read.
+        var strayValue: Int?
+        while true {
+            scanner.skipBlanks()
+            guard !scanner.isAtEnd else { break }
+            let start = scanner.index
+            if let word = scanner.peekWord(), let keyword = spec.members.first(where: { $0.form == .keyword && $0.name == word }) {
+                guard !bindings.has(keyword.name) else { throw scanner.error(.duplicateArgument(keyword.name), at: start) }
+                _ = scanner.word()
+                bindings.bind(keyword.name, try value(of: keyword.type, &scanner))
+                continue
+            }
+            if let member = positional.popFirst() {
+                bindings.bind(member.name, try value(of: member.type, &scanner))
+                continue
+            }
+            guard let argument = try scanner.argument() else { break }
+            if let key = argument.key {
+                if let member = spec.members.first(where: { $0.form == .named && $0.name == key }) {
+                    guard !bindings.has(key) else { throw ReplError(.duplicateArgument(key), column: argument.column) }
+                    do {
+                        bindings.bind(key, try convert(argument.value, to: member))
+                    } catch {
+                        throw error.placed(at: argument.column)
+                    }
+                } else if rest != nil {
+                    guard !restArguments.named.contains(where: { $0.key == key }) else {
+                        throw ReplError(.duplicateArgument(key), column: argument.column)
+                    }
+                    restArguments.named.append(.init(key: key, value: argument.value))
+                } else {
+                    let takes = spec.members.filter { $0.form == .named }.map(\.name)
+                    throw ReplError(.unknownArgument(key, command: spec.name, takes: takes), column: argument.column)
+                }
+            } else if rest?.type == .eventArguments {
+                restArguments.positional.append(argument.value)
+            } else if rest != nil {
+                strayValue = strayValue ?? argument.column
+            } else {
+                throw ReplError(.unexpectedArgument(command: spec.name), column: argument.column)
+            }
+        }
+        if let strayValue { throw ReplError(.unexpectedArgument(command: spec.name), column: strayValue) }
+        if positional.contains(where: \.isRequired) { throw scanner.error(.usage(command: spec.name)) }
+        if let rest, !restArguments.named.isEmpty || !restArguments.positional.isEmpty {
+            bindings.bind(rest.name, rest.type == .fields ? .fields(restArguments.named) : .arguments(restArguments))
+        }
+        return bindings
+    }
+
+    /// Reads a positional or keyword member's value.
+    private static func value(of type: CommandSpec.MemberType, _ scanner: inout LineScanner) throws(ReplError) -> Bindings.Value {
+        scanner.skipBlanks()
+        let start = scanner.index
+        switch type {
+        case .condition:
+            return .condition(try scanner.condition())
+        case .json, .eventArguments, .fields:
+            return .json(try scanner.value())
+        default:
+            guard let word = scanner.word() else { throw scanner.error(.expectedValue) }
+            do {
+                return try convert(word, to: type)
+            } catch {
+                throw error.placed(at: scanner.column(at: start))
+            }
+        }
+    }
+
+    /// A word of the line as a member of `type`.
+    private static func convert(_ word: String, to type: CommandSpec.MemberType) throws(ReplError) -> Bindings.Value {
+        switch type {
+        case .duration:
+            return .duration(try DurationText.read(word))
+        case .path:
+            guard let path = StatePath(word) else { throw ReplError(.badPath(word)) }
+            return .path(path)
+        case .comparison:
+            guard let op = Command.Condition.Operator(rawValue: word) else { throw ReplError(.expectedOperator) }
+            return .comparison(op)
+        default:
+            return .text(word)
+        }
+    }
+
+    /// A `name=value` argument's value as its member's type.
+    private static func convert(_ value: JSONValue, to member: Member) throws(ReplError) -> Bindings.Value {
+        switch member.type {
+        case .json:
+            return .json(value)
+        case .choice(let allowed):
+            guard let text = value.stringValue, allowed.contains(text) else {
+                throw ReplError(.badChoice(member: member.name, value: value, allowed: allowed))
+            }
+            return .text(text)
+        case .duration:
+            if let text = value.stringValue { return .duration(try DurationText.read(text)) }
+            guard let duration = DurationText.seconds(value) else { throw ReplError(.badDuration(JSONWriter.string(value))) }
+            return .duration(duration)
+        default:
+            guard let text = value.stringValue else { throw ReplError(.memberType(member: member.name, expected: member.type.jsonDescription, found: value.kind)) }
+            return try convert(text, to: member.type)
+        }
+    }
+
+    /// Fails when anything but blanks is left.
+    private static func end(_ spec: CommandSpec, _ scanner: inout LineScanner) throws(ReplError) {
+        scanner.skipBlanks()
+        guard scanner.isAtEnd else { throw scanner.error(.unexpectedArgument(command: spec.name)) }
+    }
+}

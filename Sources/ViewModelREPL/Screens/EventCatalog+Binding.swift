@@ -1,0 +1,30 @@
+/// Binding a command's arguments to an event of the catalog.
+extension EventCatalog.Event {
+    /// The event as JSON, checked against its arguments: `wire` is what replies and `@events` show
+    /// (`{"select":{"id":3}}`), `encoded` what the app's `Decodable` reads (`"hello"` for an enum
+    /// with raw values), so an event is decoded once, in the shape it was encoded in.
+    /// - Throws: ``ReplError`` naming an unknown, missing or extra argument.
+    func bind(_ arguments: Command.Arguments) throws(ReplError) -> (wire: JSONValue, encoded: JSONValue) {
+        if arguments.positional.count > self.arguments.count {
+            throw ReplError(.tooManyValues(event: name, takes: self.arguments))
+        }
+        var members: [(key: String, value: JSONValue)] = []
+        for (offset, value) in arguments.positional.enumerated() {
+            members.append((self.arguments[offset].name, value))
+        }
+        for field in arguments.named {
+            guard self.arguments.contains(where: { $0.name == field.key }) else {
+                throw ReplError(.unknownEventArgument(field.key, event: name, takes: self.arguments))
+            }
+            if members.contains(where: { $0.key == field.key }) {
+                throw ReplError(.duplicateArgument(field.key))
+            }
+            members.append((field.key, field.value))
+        }
+        if let missing = self.arguments.first(where: { argument in !members.contains { $0.key == argument.name } }) {
+            throw ReplError(.missingEventArgument(missing.name, event: name, takes: self.arguments))
+        }
+        let wire = JSONValue.object([(name, .object(members))])
+        return (wire, encodesAsString && members.isEmpty ? .string(name) : wire)
+    }
+}

@@ -1,0 +1,92 @@
+/// The command-line options: the one table that parses them, that `--help` prints and that the
+/// manual page is checked against.
+package enum OptionTable {
+    /// One option.
+    package struct Option: Sendable {
+        /// Where an option may be given.
+        package enum Scope: Sendable {
+            case everywhere
+            /// Only when reading commands from stdin (no subcommand).
+            case session
+            /// Only with `vmrepl run`.
+            case run
+            /// Only with `vmrepl test`.
+            case test
+        }
+
+        /// The long name without dashes.
+        package var name: String
+        /// Other spellings, dashes included (`-h`, `--colour`).
+        package var aliases: [String] = []
+        package var usage: String
+        package var summary: String
+        package var scope = Scope.everywhere
+        /// Whether it takes a value (`--seed=N` or `--seed N`).
+        package var takesValue = false
+        /// Applies the option and its value to the options being parsed.
+        package var apply: @Sendable (inout SessionOptions, String) throws(SessionOptions.UsageError) -> Void
+
+        /// The option's row in `--help`.
+        package var helpEntry: HelpEntry { HelpEntry(name: name, usage: usage, summary: summary) }
+    }
+
+    package typealias UsageError = SessionOptions.UsageError
+
+    package static let options: [Option] = [
+        Option(name: "clock", usage: "--clock=virtual|real", summary: "the time screens run on (default: real at a terminal, virtual otherwise)", takesValue: true) {
+            options, text throws(UsageError) in
+            guard let clock = ClockMode(rawValue: text) else { throw UsageError(message: "--clock takes virtual or real, not '\(text)'") }
+            options.clock = clock
+        },
+        Option(name: "seed", usage: "--seed=N", summary: "fix every random choice the screens make (default 0)", takesValue: true) {
+            options, text throws(UsageError) in
+            guard let seed = UInt64(text) else { throw UsageError(message: "--seed takes a whole number, not '\(text)'") }
+            options.seed = seed
+        },
+        Option(name: "timeout", usage: "--timeout=DURATION", summary: "how long wait and the end of input wait for loads (default 10s)", takesValue: true) {
+            options, text throws(UsageError) in
+            guard let timeout = DurationText.parse(text) else { throw UsageError(message: "--timeout takes a duration such as 10s, not '\(text)'") }
+            options.timeout = timeout
+        },
+        Option(
+            name: "max-line-bytes", usage: "--max-line-bytes=N", summary: "the longest input line accepted (default \(LineSplitter.defaultMaximumLength))",
+            takesValue: true
+        ) { options, text throws(UsageError) in
+            guard let limit = Int(text), limit > 0 else { throw UsageError(message: "--max-line-bytes takes a positive number, not '\(text)'") }
+            options.maximumLineLength = limit
+        },
+        Option(
+            name: "interactive", usage: "--interactive", summary: "line editing, history and colour even when stdin or stdout is not a terminal",
+            scope: .session
+        ) { options, _ in options.interactive = true },
+        Option(name: "no-interactive", usage: "--no-interactive", summary: "the plain line protocol even at a terminal", scope: .session) {
+            options, _ in options.interactive = false
+        },
+        Option(name: "color", aliases: ["--colour"], usage: "--color=auto|always|never", summary: "colour JSON at a terminal (auto: unless NO_COLOR is set)", takesValue: true) {
+            options, text throws(UsageError) in
+            guard let choice = SessionOptions.ColourChoice(rawValue: text) else { throw UsageError(message: "--color takes auto, always or never, not '\(text)'") }
+            options.colour = choice
+        },
+        Option(
+            name: "history", usage: "--history=FILE", summary: "keep history in FILE (default $XDG_STATE_HOME/vmrepl/history; also VMREPL_HISTORY)",
+            takesValue: true
+        ) { options, text in options.historyPath = text },
+        Option(name: "no-history", usage: "--no-history", summary: "keep no history (also VMREPL_HISTORY=)") { options, _ in options.historyDisabled = true },
+        Option(name: "keep-going", usage: "--keep-going", summary: "run: go on after an error or a failed expect", scope: .run) { options, _ in options.keepGoing = true },
+        Option(name: "pace", usage: "--pace=DURATION", summary: "run: echo each command on stderr, then pause (for demos)", scope: .run, takesValue: true) {
+            options, text throws(UsageError) in
+            guard let pace = DurationText.parse(text) else { throw UsageError(message: "--pace takes a duration such as 1s, not '\(text)'") }
+            options.pace = pace
+        },
+        Option(name: "update", usage: "--update", summary: "test: rewrite the transcripts' expected output", scope: .test) { options, _ in options.update = true },
+        Option(name: "help", aliases: ["-h"], usage: "-h, --help", summary: "this help") { options, _ in options.showHelp = true },
+        Option(name: "version", usage: "--version", summary: "the version and the protocol version") { options, _ in options.showVersion = true },
+    ]
+
+    /// The option spelled `flag` (`--seed`, `-h`), if it may be given where `scope` says.
+    static func option(_ flag: String, in scope: Option.Scope) -> Option? {
+        options.first { option in
+            (flag == "--" + option.name || option.aliases.contains(flag)) && (option.scope == .everywhere || option.scope == scope)
+        }
+    }
+}

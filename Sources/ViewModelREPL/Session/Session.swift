@@ -1,0 +1,130 @@
+/// One session over the registered screens: a line goes in, is parsed, evaluated, and its reply
+/// and any state pushed later come out through a renderer.
+///
+/// Every front end (pipes, a terminal, scripts, transcripts, the fuzzer, tests) drives a session
+/// the same way; they differ only in where lines come from and what they do between them
+/// (see ``SessionLoop``).
+@MainActor
+package final class Session {
+    package let evaluator: Evaluator
+    package let accounting = SessionAccounting()
+    private let renderer: any ReplyRenderer
+    private let pushes: PushTracker
+    private let registry: ScreenRegistry
+
+    /// Creates a session writing to `renderer`.
+    /// - Parameter defersWatches: Set by a session that hands lines over in batches and calls ``armWatches()`` after each.
+    package init(registry: ScreenRegistry, options: Evaluator.Options, renderer: any ReplyRenderer, defersWatches: Bool = false) {
+        self.registry = registry
+        self.renderer = renderer
+        pushes = PushTracker(renderer: renderer)
+        pushes.defersWatches = defersWatches
+        evaluator = Evaluator(registry: registry, options: options, pushes: pushes)
+    }
+
+    /// The time the session runs on now.
+    package var clockMode: ClockMode { evaluator.time.mode }
+
+    /// Whether `quit` was received.
+    package var quitRequested: Bool { evaluator.quitRequested }
+
+    /// Whether the reader of the output went away.
+    package var isClosed: Bool { renderer.isClosed }
+
+    /// Writes the `ready` reply: protocol version, screens and clock.
+    package func start() {
+        renderer.render(.ready(screens: registry.names, clock: clockMode), tag: nil, push: false)
+    }
+
+    /// Handles one input line: a command, or a line rejected before parsing.
+    /// - Returns: The line's reply; `nil` for a blank line or a comment.
+    @discardableResult
+    package func handle(_ line: InputLine) async -> Reply? {
+        switch line.content {
+        case .text(let text):
+            return await handle(line: text, number: line.number)
+        case .rejected(let error):
+            reject(error, line: line.number)
+            return .error(error)
+        }
+    }
+
+    /// Handles one line of text; `number` is its 1-based line number.
+    @discardableResult
+    package func handle(line: String, number: Int) async -> Reply? {
+        pushes.emitPushes()
+        let parsed: CommandParser.Parsed?
+        do {
+            parsed = try CommandParser.parse(line)
+        } catch {
+            reject(error, line: number)
+            return .error(error)
+        }
+        guard let parsed else { return nil }
+        let tag = RequestTag(line: number, id: parsed.id)
+        let reply = await evaluator.evaluate(parsed, tag: tag)
+        send(reply, tag: tag)
+        record(line, parsed.command, reply)
+        await evaluator.time.settleQuietly()
+        return reply
+    }
+
+    /// Evaluates a parsed command that needs no time to pass, without suspending (for the fuzzer,
+    /// which cannot wait for the main actor).
+    @discardableResult
+    package func handleNow(_ parsed: CommandParser.Parsed, number: Int) -> Reply {
+        let tag = RequestTag(line: number, id: parsed.id)
+        let reply = evaluator.evaluateNow(parsed, tag: tag)
+        send(reply, tag: tag)
+        return reply
+    }
+
+    /// Replies to a line that was rejected before it was evaluated (not UTF-8, too long, unparseable).
+    package func reject(_ error: ReplError, line: Int) {
+        pushes.emitPushes()
+        send(.error(error), tag: RequestTag(line: line))
+    }
+
+    private func send(_ reply: Reply, tag: RequestTag) {
+        accounting.count(reply, tag: tag)
+        renderer.render(reply, tag: tag, push: false)
+    }
+
+    /// Saves a handled line into the script being recorded (a failed one as a comment).
+    private func record(_ line: String, _ command: Command, _ reply: Reply) {
+        guard let recorder = evaluator.recorder else { return }
+        switch command {
+        case .record, .recordStop: return
+        default: break
+        }
+        if case .error = reply { recorder.comment("failed: " + line) } else { recorder.record(line) }
+    }
+
+    /// Finishes the loads in flight (cancelling those past the timeout) and writes every line owed.
+    package func finish() async {
+        await evaluator.finish()
+        renderer.flush()
+    }
+
+    /// Cancels every load in flight and writes what they owe (Ctrl-C, SIGINT); `false` when none was.
+    package func interrupt() -> Bool {
+        let cancelled = evaluator.cancelAllLoads()
+        if cancelled { pushes.emitPushes() }
+        return cancelled
+    }
+
+    /// Writes the state lines owed now (before the process stops).
+    package func emitPushes() {
+        pushes.emitPushes()
+    }
+
+    /// Arms the state watches deferred during a batch of lines.
+    package func armWatches() {
+        pushes.armWatches()
+    }
+
+    /// Writes what is buffered.
+    package func flush() {
+        renderer.flush()
+    }
+}
