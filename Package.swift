@@ -42,9 +42,9 @@ let package = Package(
         .executableTarget(name: "vmrepl-fuzz", dependencies: ["ViewModelREPL", "ExampleScreens"], path: "Fuzz", exclude: ["corpus"]),
 
         // MARK: Tests
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["ViewModelREPL", "ExampleScreens"], path: "Tests/TestSupport"),
         .testTarget(name: "ViewModelKitTests", dependencies: ["ViewModelKit"]),
-        .testTarget(name: "ViewModelREPLTests", dependencies: ["ViewModelREPL"]),
+        .testTarget(name: "ViewModelREPLTests", dependencies: ["ViewModelREPL", "ExampleScreens", "TestSupport"]),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
         .testTarget(name: "EndToEndTests", dependencies: ["vmrepl", "counter-repl", "TestSupport"]),
         .testTarget(name: "ExampleScreensTests", dependencies: ["ExampleScreens", "ViewModelKit", "TestSupport"]),

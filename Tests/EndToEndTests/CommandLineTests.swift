@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Command-line conventions: --help, --version, usage errors and their statuses.
 struct CommandLineTests {

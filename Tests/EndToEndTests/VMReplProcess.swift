@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import TestSupport
 
 /// The built vmrepl binary, running over real pipes: requests go in on stdin, lines come out on stdout.
 ///
@@ -169,11 +170,7 @@ final class VMReplProcess: @unchecked Sendable {
 
     /// Parses one output line with JSONSerialization.
     static func parse(_ line: String) throws -> [String: Any] {
-        guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
-            throw ProtocolViolation("not a JSON object: \(line)")
-        }
-        guard object["type"] is String, object["seq"] is Int else { throw ProtocolViolation("no type or seq: \(line)") }
-        return object
+        try parseLine(line)
     }
 
     /// Sends `signal` to vmrepl.
@@ -186,10 +183,4 @@ final class VMReplProcess: @unchecked Sendable {
     }
 
     deinit { kill() }
-}
-
-/// Output that breaks the protocol.
-struct ProtocolViolation: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
 }

@@ -2,16 +2,16 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Whole sessions on each example screen, run through the built binary over real pipes.
+/// Whole sessions on each example screen, run in-process as piped input would run.
 struct SessionTests {
     @Test func readyLineComesFirstWithTheProtocolVersionAndScreens() async throws {
-        let transcript = try await Transcript.run([])
+        let transcript = try await SessionTranscript.run([])
         #expect(json(transcript.lines.first) == #"{"clock":"virtual","protocol":"vmrepl","screens":["foo","users","greeting","posts"],"seq":0,"type":"ready","version":1}"#)
         #expect(transcript.status == 0)
     }
 
     @Test func fooSessionSwapsBetweenRealAndPreview() async throws {
-        let transcript = try await Transcript.run([
+        let transcript = try await SessionTranscript.run([
             "use foo",  // 1
             "event hello",  // 2
             "mock text=\"This is a preview!\"",  // 3
@@ -32,8 +32,8 @@ struct SessionTests {
 
     @Test func usersLoadOnVirtualTimeIsInstantAndTheSameEveryRun() async throws {
         let script = ["use users", "load", "wait", "reload", "state", "wait", "load", "wait"]
-        let first = try await Transcript.run(script, arguments: ["--seed=42"])
-        let second = try await Transcript.run(script, arguments: ["--seed=42"])
+        let first = try await SessionTranscript.run(script, arguments: ["--seed=42"])
+        let second = try await SessionTranscript.run(script, arguments: ["--seed=42"])
         #expect(first.lines.map(json) == second.lines.map(json))
         #expect(value(first.reply(2), "state.users.isInitialLoad") as? Bool == true)
         #expect(value(first.reply(2), "loading") as? Bool == true)
@@ -48,7 +48,7 @@ struct SessionTests {
     @Test func greetingFailuresCountAttemptsAndRetryLoadsAgain() async throws {
         var script = ["use greeting", "load", "wait"]
         for _ in 0..<6 { script += ["retry", "wait"] }
-        let transcript = try await Transcript.run(script, arguments: ["--seed=3"])
+        let transcript = try await SessionTranscript.run(script, arguments: ["--seed=3"])
         var expectedAttempt = 1
         for line in stride(from: 3, through: 15, by: 2) {
             let state = transcript.reply(line)?["state"]
@@ -66,7 +66,7 @@ struct SessionTests {
     }
 
     @Test func cancelGoesBackWithoutAnError() async throws {
-        let transcript = try await Transcript.run(["use greeting", "load", "cancel", "wait", "state"])
+        let transcript = try await SessionTranscript.run(["use greeting", "load", "cancel", "wait", "state"])
         #expect(json(transcript.reply(3)?["state"]) == #"{"attempt":0,"failure":null,"isInitialLoad":false,"phase":"initial","value":null}"#)
         #expect(json(transcript.reply(5)?["state"]) == json(transcript.reply(3)?["state"]))
         #expect(transcript.status == 0)
@@ -75,7 +75,7 @@ struct SessionTests {
     @Test func postsLoadOverHTTPAndSelectAndFilter() async throws {
         let body = #"[{"id":1,"title":"Why MVVM","body":"b"},{"id":2,"title":"Swift on Linux","body":"c"}]"#
         let transcript = try await LocalHTTPServer.serving(["posts.json": body]) { server in
-            try await Transcript.run(
+            try await SessionTranscript.run(
                 ["use posts", "load", "wait", "event select id=2", "event filter query=linux", "event select 99", "state"],
                 arguments: ["--posts-url", server.url("posts.json").absoluteString])
         }
@@ -86,14 +86,14 @@ struct SessionTests {
 
     @Test func postsFailureSaysWhichHTTPStatus() async throws {
         let transcript = try await LocalHTTPServer.serving([:]) { server in
-            try await Transcript.run(["use posts", "load", "wait"], environment: ["VMREPL_POSTS_URL": server.url("missing.json").absoluteString])
+            try await SessionTranscript.run(["use posts", "load", "wait"], arguments: ["--posts-url", server.url("missing.json").absoluteString])
         }
         #expect(value(transcript.reply(3), "state.posts.phase") as? String == "failed")
         #expect((value(transcript.reply(3), "state.posts.failure.message") as? String)?.hasPrefix("HTTP 404 from ") == true)
     }
 
     @Test func endOfInputFinishesTheLoadInFlight() async throws {
-        let transcript = try await Transcript.run(["use users", "load"])
+        let transcript = try await SessionTranscript.run(["use users", "load"])
         let last = try #require(transcript.lines.last)
         #expect(last["push"] as? Bool == true)
         #expect(last["line"] as? Int == 2)
@@ -107,6 +107,6 @@ struct SessionTests {
         (["use foo", "event hello"], Int32(0)),
     ])
     func exitStatusSaysHowTheInputEnded(script: [String], status: Int32) async throws {
-        #expect(try await Transcript.run(script).status == status)
+        #expect(try await SessionTranscript.run(script).status == status)
     }
 }

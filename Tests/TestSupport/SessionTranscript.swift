@@ -1,0 +1,98 @@
+import ExampleScreens
+import Foundation
+import ViewModelREPL
+
+/// A whole session over the example screens run in-process, the way `vmrepl` runs piped input:
+/// every line checked and handed over at once, then the end of input. It keeps the reply values and the exact
+/// protocol-v1 lines the session wrote.
+public struct SessionTranscript: ParsedLines, Sendable {
+    /// Every line written, as text.
+    public var text: [String]
+    /// Every reply and push, as values, in the order they were written.
+    package var values: [Reply]
+    /// The exit status `vmrepl` would end with.
+    public var status: Int32
+    /// What a script run reported on stderr, one entry per report.
+    public var reports: [String]
+
+    public var lines: [[String: Any]] { text.compactMap { try? parseLine($0) } }
+
+    /// Runs `input` with `arguments` (vmrepl's options, `--posts-url` included).
+    /// - Throws: ``ProtocolViolation`` when a line is not one JSON object.
+    @MainActor
+    public static func run(_ input: [String], arguments: [String] = []) async throws -> SessionTranscript {
+        let (options, registry) = try setUp(arguments)
+        let recorder = Recorder()
+        let session = Session(registry: registry, options: options, renderer: recorder, defersWatches: true)
+        session.start()
+        // The bytes go through the same line checks as piped input (UTF-8, control characters, length).
+        var splitter = LineSplitter()
+        var lines: [InputLine] = []
+        Array(input.joined(separator: "\n").utf8).withUnsafeBytes { splitter.feed($0, into: &lines) }
+        splitter.finish(into: &lines)
+        var policy = SessionLoop.Policy()
+        policy.afterBatch = { session.armWatches() }
+        await SessionLoop.run(session, batches: SessionLoop.oneBatch(lines), policy: policy)
+        return try recorder.transcript(status: session.accounting.exitStatus.rawValue, reports: [])
+    }
+
+    /// Runs script files as `vmrepl run` does.
+    @MainActor
+    public static func runScripts(_ paths: [String], arguments: [String] = []) async throws -> SessionTranscript {
+        let (options, registry) = try setUp(["run"] + arguments + paths)
+        let parsed = try SessionOptions.parse(["run"] + arguments + paths)
+        let recorder = Recorder()
+        var reports: [String] = []
+        let scripts = ScriptSession(
+            registry: registry, options: options, renderer: recorder, keepGoing: parsed.keepGoing, pace: nil,
+            report: { reports.append($0) })
+        let status = await scripts.run(paths)
+        return try recorder.transcript(status: status.rawValue, reports: reports)
+    }
+
+    /// The session's options and screens from vmrepl's command line.
+    @MainActor
+    private static func setUp(_ arguments: [String]) throws -> (Evaluator.Options, ScreenRegistry) {
+        var arguments = arguments
+        var postsURL: URL?
+        if let index = arguments.firstIndex(of: "--posts-url") {
+            postsURL = URL(string: arguments[index + 1])
+            arguments.removeSubrange(index...index + 1)
+        }
+        let options = try SessionOptions.parse(arguments)
+        return (
+            Evaluator.Options(clock: options.clock ?? .virtual, seed: options.seed, defaultTimeout: options.timeout),
+            ExampleScreens.registry(postsURL: postsURL)
+        )
+    }
+}
+
+/// Keeps every reply value and writes the protocol lines, for a ``SessionTranscript``.
+@MainActor
+private final class Recorder: ReplyRenderer {
+    private var bytes: [UInt8] = []
+    private var values: [Reply] = []
+    private lazy var writer = ProtocolWriter(
+        output: OutputChannel { [unowned self] written in
+            self.bytes.append(contentsOf: written)
+            return true
+        })
+
+    var isClosed: Bool { false }
+
+    func render(_ reply: Reply, tag: RequestTag?, push: Bool) {
+        values.append(reply)
+        writer.render(reply, tag: tag, push: push)
+    }
+
+    func flush() {
+        writer.flush()
+    }
+
+    func transcript(status: Int32, reports: [String]) throws -> SessionTranscript {
+        writer.flush()
+        let text = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast().map { String(decoding: $0, as: UTF8.self) }
+        for line in text { _ = try parseLine(line) }
+        return SessionTranscript(text: text, values: values, status: status, reports: reports)
+    }
+}

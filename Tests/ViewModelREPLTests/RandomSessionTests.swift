@@ -1,0 +1,187 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// A long random session checked against a model of what must happen.
+struct RandomSessionTests {
+    /// 100,000 random commands, valid and not, with loads and cancels between them; every reply is
+    /// checked against a model of the foo screen and of the protocol's promises.
+    @Test(.timeLimit(.minutes(2)))
+    func randomSessionKeepsEveryPromise() async throws {
+        var random = SplitMix(seed: 20261202)
+        var model = FooModel()
+        var script: [String] = []
+        var expected: [Expectation] = []
+        var screen = "none"
+        for _ in 0..<100_000 {
+            let (line, expectation) = model.next(&random, screen: &screen)
+            script.append(line)
+            expected.append(expectation)
+        }
+        let transcript = try await SessionTranscript.run(script)
+        #expect(transcript.lines.compactMap { $0["seq"] as? Int } == Array(0..<transcript.lines.count))
+        let replies = transcript.replies
+        try #require(replies.count == script.count)
+        var mismatches = 0
+        for (index, (reply, expectation)) in zip(replies, expected).enumerated() where !expectation.matches(reply) {
+            mismatches += 1
+            if mismatches <= 5 { Issue.record("line \(index + 1) '\(script[index])': expected \(expectation), got \(json(reply))") }
+        }
+        #expect(mismatches == 0)
+        #expect(transcript.pushes.allSatisfy { $0["screen"] as? String == "users" })
+    }
+}
+
+/// What a reply must be.
+enum Expectation: CustomStringConvertible {
+    case error(String)
+    case fooState(text: String, sheet: Bool, model: String)
+    case event(String)
+    case usersPhase(Set<String>)
+    case type(String)
+
+    func matches(_ reply: [String: Any]) -> Bool {
+        switch self {
+        case .error(let code):
+            return reply["type"] as? String == "error" && reply["code"] as? String == code
+        case .fooState(let text, let sheet, let model):
+            return reply["type"] as? String == "state" && reply["model"] as? String == model
+                && value(reply, "state.text") as? String == text && value(reply, "state.sheetIsPresented") as? Bool == sheet
+        case .event(let name):
+            return reply["type"] as? String == "event" && (reply["event"] as? [String: Any])?[name] != nil
+        case .usersPhase(let phases):
+            return reply["type"] as? String == "state" && phases.contains(value(reply, "state.users.phase") as? String ?? "")
+        case .type(let type):
+            return reply["type"] as? String == type
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .error(let code): "error \(code)"
+        case .fooState(let text, let sheet, let model): "foo \(model) text=\(text) sheet=\(sheet)"
+        case .event(let name): "recorded \(name)"
+        case .usersPhase(let phases): "users phase in \(phases.sorted())"
+        case .type(let type): type
+        }
+    }
+}
+
+/// The foo screen as the protocol promises it behaves, and the users screen's phases.
+struct FooModel {
+    var realText = "Nothing has happened yet."
+    var realSheet = false
+    var preview: (text: String, sheet: Bool)?
+    var usersLoaded = false
+    var usersEverLoaded = false
+    var usersLoading = false
+
+    mutating func next(_ random: inout SplitMix, screen: inout String) -> (String, Expectation) {
+        let roll = random.next(100)
+        if roll < 4 || screen == "none" {
+            let name = random.next(2) == 0 ? "foo" : "users"
+            screen = name
+            return ("use \(name)", name == "foo" ? fooState() : .usersPhase(usersPhases()))
+        }
+        if roll < 10 { return garbage(&random) }
+        if screen == "users" { return users(&random, roll) }
+        switch roll {
+        case 10..<50:
+            let events = ["hello", "goodbye", "present", "dismiss"]
+            let event = events[random.next(4)]
+            if preview != nil { return ("event \(event)", .event(event)) }
+            switch event {
+            case "hello": realText = "👋"
+            case "goodbye": realText = "😢"
+            case "present": realSheet = true
+            default: realSheet = false
+            }
+            return ("event \(event)", fooState())
+        case 50..<58:
+            let text = "t\(random.next(1000))"
+            preview = (text, preview?.sheet ?? realSheet)
+            return ("mock text=\"\(text)\"", fooState())
+        case 58..<62:
+            let sheet = random.next(2) == 0
+            preview = ("whole", sheet)
+            return (#"mock state={"text":"whole","sheetIsPresented":\#(sheet)}"#, fooState())
+        case 62..<68:
+            preview = nil
+            return ("real", fooState())
+        case 68..<80:
+            return (random.next(2) == 0 ? "state" : #"{"id":1,"cmd":"state"}"#, fooState())
+        case 80..<88:
+            let text = preview?.text ?? realText
+            return ("expect text == \"\(text)\"", .type("ok"))
+        default:
+            return ("expect text == \"never\"", .error("expectation_failed"))
+        }
+    }
+
+    private func fooState() -> Expectation {
+        if let preview { return .fooState(text: preview.text, sheet: preview.sheet, model: "preview") }
+        return .fooState(text: realText, sheet: realSheet, model: "real")
+    }
+
+    private func usersPhases() -> Set<String> {
+        if usersLoading { return ["loading"] }
+        if usersEverLoaded { return ["loaded", "failed", "initial"] }
+        return ["initial"]
+    }
+
+    private mutating func users(_ random: inout SplitMix, _ roll: Int) -> (String, Expectation) {
+        switch roll {
+        case 10..<40:
+            usersLoading = true
+            usersEverLoaded = true
+            return ("load", .usersPhase(["loading"]))
+        case 40..<55:
+            // Cancelling goes back to what was shown before the load; with nothing in flight it changes nothing.
+            let phases: Set<String> = usersLoading ? ["initial", "loaded"] : usersEverLoaded ? ["initial", "loaded", "failed"] : ["initial"]
+            usersLoading = false
+            return ("cancel", .usersPhase(phases))
+        case 55..<65:
+            guard usersEverLoaded else { return ("retry", .error("nothing_to_retry")) }
+            usersLoading = true
+            return ("retry", .usersPhase(["loading"]))
+        case 65..<80:
+            usersLoading = false
+            return ("wait", .usersPhase(usersEverLoaded ? ["loaded", "failed", "initial"] : ["initial"]))
+        case 80..<90:
+            usersLoading = true
+            usersEverLoaded = true
+            return ("event loadTapped", .usersPhase(["loading"]))
+        default:
+            return ("mock users={}", .error("bad_state"))
+        }
+    }
+
+    private func garbage(_ random: inout SplitMix) -> (String, Expectation) {
+        let cases: [(String, Expectation)] = [
+            ("frobnicate now", .error("unknown_command")),
+            ("use nowhere", .error("unknown_screen")),
+            ("event", .error("bad_arguments")),
+            ("{\"cmd\":", .error("invalid_json")),
+            ("{\"cmd\":\"use\"}", .error("bad_arguments")),
+            ("event hello x=\"unterminated", .error("invalid_json")),
+            ("mock state={\"a\":[[[[", .error("invalid_json")),
+            ("wait until [", .error("bad_arguments")),
+            ("bell \u{07}", .error("control_character")),
+            ("advance forever", .error("bad_arguments")),
+        ]
+        return cases[random.next(cases.count)]
+    }
+}
+
+/// A tiny seeded generator for the stress test's commands.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next(_ bound: Int) -> Int {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Int((z ^ (z >> 31)) % UInt64(bound))
+    }
+}
