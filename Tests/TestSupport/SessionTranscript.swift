@@ -8,8 +8,10 @@ import ViewModelREPL
 public struct SessionTranscript: ParsedLines, Sendable {
     /// Every line written, as text.
     public var text: [String]
-    /// Every reply and push, as values, in the order they were written.
-    package var values: [Reply]
+    /// The `ready` line and every request's reply, as values, in order.
+    package var replyValues: [Reply]
+    /// What loads pushed later, as values, in order.
+    package var pushValues: [Reply]
     /// The exit status `vmrepl` would end with.
     public var status: Int32
     /// What a script run reported on stderr, one entry per report.
@@ -71,7 +73,8 @@ public struct SessionTranscript: ParsedLines, Sendable {
 @MainActor
 private final class Recorder: ReplyRenderer {
     private var bytes: [UInt8] = []
-    private var values: [Reply] = []
+    private var replies: [Reply] = []
+    private var pushes: [Reply] = []
     private lazy var writer = ProtocolWriter(
         output: OutputChannel { [unowned self] written in
             self.bytes.append(contentsOf: written)
@@ -81,7 +84,7 @@ private final class Recorder: ReplyRenderer {
     var isClosed: Bool { false }
 
     func render(_ reply: Reply, tag: RequestTag?, push: Bool) {
-        values.append(reply)
+        if push { pushes.append(reply) } else { replies.append(reply) }
         writer.render(reply, tag: tag, push: push)
     }
 
@@ -93,6 +96,6 @@ private final class Recorder: ReplyRenderer {
         writer.flush()
         let text = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast().map { String(decoding: $0, as: UTF8.self) }
         for line in text { _ = try parseLine(line) }
-        return SessionTranscript(text: text, values: values, status: status, reports: reports)
+        return SessionTranscript(text: text, replyValues: replies, pushValues: pushes, status: status, reports: reports)
     }
 }

@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import ViewModelREPL
+
+/// Sessions checked on their reply values and error reasons, not on the sentences they print.
+struct ReplyValueTests {
+    /// The reply to each line, as values.
+    private func replies(_ input: [String]) async throws -> [Reply] {
+        Array(try await SessionTranscript.run(input).replyValues.dropFirst())
+    }
+
+    private func reason(_ reply: Reply?) -> ReplError.Reason? {
+        if case .error(let error)? = reply { return error.reason }
+        return nil
+    }
+
+    @Test func anUnknownEventNamesTheScreenAndItsEvents() async throws {
+        let replies = try await replies(["use foo", "event helo"])
+        #expect(reason(replies.last) == .unknownEvent("helo", screen: "foo", known: ["hello", "goodbye", "present", "dismiss"]))
+    }
+
+    @Test func aFailedExpectationCarriesTheConditionAndTheActualValue() async throws {
+        let replies = try await replies(["use foo", "event hello", #"expect text == "hi""#])
+        let condition = Command.Condition(path: StatePath("text")!, op: .equals, value: .string("hi"))
+        #expect(reason(replies.last) == .expectationFailed(condition, actual: .string("👋")))
+    }
+
+    @Test func mockingAMissingFieldNamesTheFieldsThereAre() async throws {
+        let replies = try await replies(["use foo", "mock nope=1"])
+        #expect(reason(replies.last) == .unknownStateField("nope", screen: "foo", known: ["sheetIsPresented", "text"]))
+    }
+
+    @Test func aLoadReplyIsAStateSnapshotMarkedLoading() async throws {
+        let replies = try await replies(["use users", "load"])
+        guard case .state(let snapshot)? = replies.last else {
+            Issue.record("expected a state reply, got \(String(describing: replies.last))")
+            return
+        }
+        #expect(snapshot.screen == "users")
+        #expect(snapshot.model == .real)
+        #expect(snapshot.isLoading)
+    }
+
+    @Test func thePreviewRecordsEventsAsTheyWereSent() async throws {
+        let replies = try await replies(["use posts", #"mock query="x""#, "event select 3"])
+        guard case .recorded(let recorded)? = replies.last else {
+            Issue.record("expected a recorded event, got \(String(describing: replies.last))")
+            return
+        }
+        #expect(recorded.event == .object([("select", .object([("id", .int(3))]))]))
+        #expect(recorded.count == 1)
+    }
+
+    @Test func aDurationPastTheLimitIsTooLongNotMalformed() async throws {
+        let replies = try await replies(["advance 1000000000h", "advance soon"])
+        #expect(reason(replies.first) == .durationTooLong("1000000000h"))
+        #expect(reason(replies.last) == .badDuration("soon"))
+    }
+}
+
+/// The command table is the one declaration of each command.
+struct CommandTableTests {
+    @Test func everyNameAndAliasIsUnique() {
+        let names = CommandTable.specs.flatMap { [$0.name] + $0.aliases }
+        #expect(Set(names).count == names.count)
+    }
+
+    @Test(arguments: CommandTable.specs.map(\.name))
+    func theJSONFormRejectsMembersTheTableDoesNotDeclare(name: String) {
+        #expect(throws: ReplError(.unknownMember("bogus", command: name, allowed: CommandTable.spec(name)!.members.map(\.name)))) {
+            try CommandParser.parse(#"{"cmd":"\#(name)","bogus":1}"#)
+        }
+    }
+
+    @Test(arguments: [
+        ("use ", ["foo", "users"]),
+        ("help lo", CommandTable.names),
+        ("wait ", ["until", "timeout="]),
+        ("wait until ", ["text", "sheetIsPresented"]),
+        ("set ", ["clock=virtual", "clock=real", "output=compact", "output=pretty"]),
+        ("record ", ["stop"]),
+        ("mock ", ["state=", "text=", "sheetIsPresented="]),
+        ("expect text ", ["==", "!=", "contains", "exists"]),
+        ("event select ", ["id="]),
+    ])
+    func completionOffersWhatTheTableDeclares(line: String, expected: [String]) {
+        var context = CompletionContext()
+        context.screens = ["foo", "users"]
+        context.fields = ["text", "sheetIsPresented"]
+        context.events = [("select", ["id"])]
+        #expect(context.candidates(before: line) == expected)
+    }
+}
