@@ -27,11 +27,11 @@ enum HumanFormReader {
             if let word = scanner.peekWord(), let keyword = spec.members.first(where: { $0.form == .keyword && $0.name == word }) {
                 guard !bindings.has(keyword.name) else { throw scanner.error(.duplicateArgument(keyword.name), at: start) }
                 _ = scanner.word()
-                bindings.bind(keyword.name, try value(of: keyword.type, &scanner))
+                bindings.bind(keyword.name, try value(of: keyword.type, spec, &scanner))
                 continue
             }
             if let member = positional.popFirst() {
-                bindings.bind(member.name, try value(of: member.type, &scanner))
+                bindings.bind(member.name, try value(of: member.type, spec, &scanner))
                 continue
             }
             guard let argument = try scanner.argument() else { break }
@@ -39,7 +39,7 @@ enum HumanFormReader {
                 if let member = spec.members.first(where: { $0.form == .named && $0.name == key }) {
                     guard !bindings.has(key) else { throw ReplError(.duplicateArgument(key), column: argument.column) }
                     do {
-                        bindings.bind(key, try convert(argument.value, to: member))
+                        if let bound = try MemberConversion.value(argument.value, as: member, command: spec.name) { bindings.bind(key, bound) }
                     } catch {
                         throw error.placed(at: argument.column)
                     }
@@ -69,7 +69,7 @@ enum HumanFormReader {
     }
 
     /// Reads a positional or keyword member's value.
-    private static func value(of type: CommandSpec.MemberType, _ scanner: inout LineScanner) throws(ReplError) -> Bindings.Value {
+    private static func value(of type: CommandSpec.MemberType, _ spec: CommandSpec, _ scanner: inout LineScanner) throws(ReplError) -> Bindings.Value {
         scanner.skipBlanks()
         let start = scanner.index
         switch type {
@@ -80,46 +80,10 @@ enum HumanFormReader {
         default:
             guard let word = scanner.word() else { throw scanner.error(.expectedValue) }
             do {
-                return try convert(word, to: type)
+                return try MemberConversion.value(word: word, as: type, command: spec.name)
             } catch {
                 throw error.placed(at: scanner.column(at: start))
             }
-        }
-    }
-
-    /// A word of the line as a member of `type`.
-    private static func convert(_ word: String, to type: CommandSpec.MemberType) throws(ReplError) -> Bindings.Value {
-        switch type {
-        case .duration:
-            return .duration(try DurationText.read(word))
-        case .path:
-            guard let path = StatePath(word) else { throw ReplError(.badPath(word)) }
-            return .path(path)
-        case .comparison:
-            guard let op = Command.Condition.Operator(rawValue: word) else { throw ReplError(.expectedOperator) }
-            return .comparison(op)
-        default:
-            return .text(word)
-        }
-    }
-
-    /// A `name=value` argument's value as its member's type.
-    private static func convert(_ value: JSONValue, to member: Member) throws(ReplError) -> Bindings.Value {
-        switch member.type {
-        case .json:
-            return .json(value)
-        case .choice(let allowed):
-            guard let text = value.stringValue, allowed.contains(text) else {
-                throw ReplError(.badChoice(member: member.name, value: value, allowed: allowed))
-            }
-            return .text(text)
-        case .duration:
-            if let text = value.stringValue { return .duration(try DurationText.read(text)) }
-            guard let duration = DurationText.seconds(value) else { throw ReplError(.badDuration(JSONWriter.string(value))) }
-            return .duration(duration)
-        default:
-            guard let text = value.stringValue else { throw ReplError(.memberType(member: member.name, expected: member.type.jsonDescription, found: value.kind)) }
-            return try convert(text, to: member.type)
         }
     }
 
