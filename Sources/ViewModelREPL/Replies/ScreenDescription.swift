@@ -1,0 +1,16 @@
+/// One row of `screens`.
+package struct ScreenSummary: Sendable {
+    package var name: String
+    package var summary: String
+}
+
+/// What `describe` tells about the current screen.
+package struct ScreenDescription: Sendable {
+    package var screen: String
+    package var model: ModelKind
+    /// Whether `load`, `retry` and `cancel` drive it.
+    package var loads: Bool
+    package var events: [EventCatalog.Event]
+    /// The state's top-level fields and their JSON kinds.
+    package var fields: [(name: String, type: String)]
+}

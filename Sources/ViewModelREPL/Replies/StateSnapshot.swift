@@ -1,0 +1,11 @@
+import Foundation
+
+/// A screen's state as one JSON object (sorted keys), with which view model shows it.
+package struct StateSnapshot: Sendable {
+    package var screen: String
+    package var model: ModelKind
+    /// Whether the real view model has a load in flight.
+    package var isLoading: Bool
+    /// The state, encoded by the app's own `Encodable` conformance.
+    package var json: Data
+}
