@@ -3,7 +3,9 @@
 ///
 /// The human-form parser, the JSON request form, `help`, completion, `--help` and the manual check
 /// all read these declarations; a new command is one ``CommandTable`` entry plus one evaluation case.
-package struct CommandSpec: Sendable {
+///
+/// A class, so a parsed line carries its spec by reference: the parsers look one up per line.
+package final class CommandSpec: Sendable {
     /// How the human form lays out the members.
     package enum HumanForm: Sendable {
         /// Positional members in order, then named (`key=value`), keyword (`until …`) and rest members in any order.
@@ -12,27 +14,47 @@ package struct CommandSpec: Sendable {
         case condition
     }
 
-    package var name: String
+    package let name: String
     /// Other names the human and JSON forms accept (`exit` for `quit`).
-    package var aliases: [String] = []
-    package var usage: String
-    package var summary: String
-    package var members: [Member] = []
-    package var humanForm = HumanForm.members
+    package let aliases: [String]
+    package let usage: String
+    package let summary: String
+    package let members: [Member]
+    /// The positional members, in order, kept apart for the human form's reader.
+    let positionalMembers: [Member]
+    /// The member that takes whatever arguments are left, if any.
+    let restMember: Member?
+    /// Whether any member is written after a keyword (`until`), so the reader looks for keywords at all.
+    let hasKeywordMembers: Bool
+    package let humanForm: HumanForm
     /// Whether it acts on the current screen, so it fails without one.
-    package var needsScreen = false
+    package let needsScreen: Bool
     /// Whether it waits on the clock or on real time; a caller that cannot wait (the fuzzer) only parses it.
-    package var takesTime = false
+    package let takesTime: Bool
     /// Builds the command from its members, checked and converted by type.
-    package var build: @Sendable (Bindings) throws(ReplError) -> Command
+    package let build: @Sendable (Bindings) throws(ReplError) -> Command
+
+    init(
+        name: String, aliases: [String] = [], usage: String, summary: String, members: [Member] = [],
+        humanForm: HumanForm = .members, needsScreen: Bool = false, takesTime: Bool = false,
+        build: @escaping @Sendable (Bindings) throws(ReplError) -> Command
+    ) {
+        self.name = name
+        self.aliases = aliases
+        self.usage = usage
+        self.summary = summary
+        self.members = members
+        positionalMembers = members.filter { $0.form == .positional }
+        hasKeywordMembers = members.contains { $0.form == .keyword }
+        restMember = members.first { $0.form == .rest }
+        self.humanForm = humanForm
+        self.needsScreen = needsScreen
+        self.takesTime = takesTime
+        self.build = build
+    }
 
     /// The command's row in `help` and `--help`.
     package var helpEntry: HelpEntry { HelpEntry(name: name, usage: usage, summary: summary) }
-
-    /// The member named `name`.
-    package func member(_ name: String) -> Member? {
-        members.first { $0.name == name }
-    }
 }
 
 extension CommandSpec {

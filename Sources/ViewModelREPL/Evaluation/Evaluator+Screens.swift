@@ -49,7 +49,7 @@ extension Evaluator {
         let wasLoading = screen.isLoading
         let outcome: EventOutcome
         do {
-            outcome = try screen.host.send(bound.wire, encoded: bound.encoded)
+            outcome = try screen.host.send(bound, asName: event.encodesAsString)
         } catch {
             throw ReplError(.eventDoesNotDecode(event: name, takes: event.arguments, reason: error.reason))
         }

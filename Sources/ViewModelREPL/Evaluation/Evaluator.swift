@@ -68,7 +68,8 @@ package final class Evaluator {
 
     /// Evaluates a command that needs no time to pass, start to finish.
     func evaluateNow(_ parsed: CommandParser.Parsed, tag: RequestTag) -> Reply {
-        pushes.executing {
+        if parsed.spec.needsScreen, current == nil { return .error(ReplError(.noScreen(known: registry.names))) }
+        return pushes.executing {
             do throws(ReplError) {
                 return try execute(parsed.command, name: parsed.spec.name, tag: tag)
             } catch {

@@ -15,8 +15,8 @@ enum HumanFormReader {
             try end(spec, &scanner)
             return bindings
         }
-        var positional = spec.members.filter { $0.form == .positional }[...]
-        let rest = spec.members.first { $0.form == .rest }
+        var positional = spec.positionalMembers[...]
+        let rest = spec.restMember
         var restArguments = Command.Arguments()
         /// Where a value stood that a rest member does not take; reported once every argument is read.
         var strayValue: Int?
@@ -24,7 +24,7 @@ enum HumanFormReader {
             scanner.skipBlanks()
             guard !scanner.isAtEnd else { break }
             let start = scanner.index
-            if let word = scanner.peekWord(), let keyword = spec.members.first(where: { $0.form == .keyword && $0.name == word }) {
+            if spec.hasKeywordMembers, let word = scanner.peekWord(), let keyword = spec.members.first(where: { $0.form == .keyword && $0.name == word }) {
                 guard !bindings.has(keyword.name) else { throw scanner.error(.duplicateArgument(keyword.name), at: start) }
                 _ = scanner.word()
                 bindings.bind(keyword.name, try value(of: keyword.type, spec, &scanner))

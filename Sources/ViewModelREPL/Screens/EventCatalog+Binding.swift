@@ -1,10 +1,10 @@
 /// Binding a command's arguments to an event of the catalog.
 extension EventCatalog.Event {
-    /// The event as JSON, checked against its arguments: `wire` is what replies and `@events` show
-    /// (`{"select":{"id":3}}`), `encoded` what the app's `Decodable` reads (`"hello"` for an enum
-    /// with raw values), so an event is decoded once, in the shape it was encoded in.
+    /// The event as JSON, checked against its arguments, as replies and `@events` show it
+    /// (`{"select":{"id":3}}`). ``encodesAsString`` says whether the app's `Decodable` reads it as
+    /// its bare name instead, so an event is decoded once, in the shape it was encoded in.
     /// - Throws: ``ReplError`` naming an unknown, missing or extra argument.
-    func bind(_ arguments: Command.Arguments) throws(ReplError) -> (wire: JSONValue, encoded: JSONValue) {
+    func bind(_ arguments: Command.Arguments) throws(ReplError) -> JSONValue {
         if arguments.positional.count > self.arguments.count {
             throw ReplError(.tooManyValues(event: name, takes: self.arguments))
         }
@@ -24,7 +24,6 @@ extension EventCatalog.Event {
         if let missing = self.arguments.first(where: { argument in !members.contains { $0.key == argument.name } }) {
             throw ReplError(.missingEventArgument(missing.name, event: name, takes: self.arguments))
         }
-        let wire = JSONValue.object([(name, .object(members))])
-        return (wire, encodesAsString && members.isEmpty ? .string(name) : wire)
+        return .object([(name, .object(members))])
     }
 }

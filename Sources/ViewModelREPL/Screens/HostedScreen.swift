@@ -62,8 +62,8 @@ final class HostedScreen<Model: ViewModel>: ScreenHosting where Model.ViewEvent:
         }
     }
 
-    func send(_ event: JSONValue, encoded: JSONValue) throws(DecodingFailure) -> EventOutcome {
-        let decoded = try decode(encoded)
+    func send(_ event: JSONValue, asName: Bool) throws(DecodingFailure) -> EventOutcome {
+        let decoded = try decode(event, asName: asName)
         if kind == .preview, let preview {
             preview.handle(event: decoded)
             if recorded.count == preview.recordLimit { recorded.removeFirst(recorded.count / 2) }
@@ -76,19 +76,20 @@ final class HostedScreen<Model: ViewModel>: ScreenHosting where Model.ViewEvent:
 
     /// Decodes an event once, in the shape the catalog says it is encoded in; an event without
     /// arguments is decoded once per session.
-    private func decode(_ event: JSONValue) throws(DecodingFailure) -> Model.ViewEvent {
+    private func decode(_ event: JSONValue, asName: Bool) throws(DecodingFailure) -> Model.ViewEvent {
         let plainName: String? = {
-            switch event {
-            case .string(let name): return name
-            case .object(let members) where members.count == 1:
-                if case .object(let arguments) = members[0].value, arguments.isEmpty { return members[0].key }
+            guard case .object(let members) = event, members.count == 1, case .object(let arguments) = members[0].value, arguments.isEmpty else {
                 return nil
-            default: return nil
             }
+            return members[0].key
         }()
         if let plainName, let cached = plainEvents[plainName] { return cached }
         var bytes: [UInt8] = []
-        JSONWriter.append(event, to: &bytes)
+        if asName, let plainName {
+            JSONWriter.append(string: plainName, to: &bytes)
+        } else {
+            JSONWriter.append(event, to: &bytes)
+        }
         do {
             let decoded = try decoder.decode(Model.ViewEvent.self, from: Data(bytes))
             if let plainName { plainEvents[plainName] = decoded }

@@ -28,9 +28,9 @@ package protocol ScreenHosting: AnyObject {
     /// The shown view model's state as a JSON value.
     func stateValue() throws(ReplError) -> JSONValue
 
-    /// Sends an event to the shown view model: `event` as replies show it (`{"select":{"id":3}}`),
-    /// `encoded` in the shape the event type decodes (see ``EventCatalog/Event/bind(_:)``).
-    func send(_ event: JSONValue, encoded: JSONValue) throws(DecodingFailure) -> EventOutcome
+    /// Sends an event to the shown view model: `event` as replies show it (`{"select":{"id":3}}`);
+    /// `asName` when the event type decodes it as its bare name (`"hello"`), as its catalog says.
+    func send(_ event: JSONValue, asName: Bool) throws(DecodingFailure) -> EventOutcome
     /// Shows the preview view model with `state`; changes nothing when it does not decode.
     func mock(_ state: JSONValue) throws(ReplError)
     /// Shows the real view model again.

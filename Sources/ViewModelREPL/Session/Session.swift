@@ -36,19 +36,6 @@ package final class Session {
         renderer.render(.ready(screens: registry.names, clock: clockMode), tag: nil, push: false)
     }
 
-    /// Handles one input line: a command, or a line rejected before parsing.
-    /// - Returns: The line's reply; `nil` for a blank line or a comment.
-    @discardableResult
-    package func handle(_ line: InputLine) async -> Reply? {
-        switch line.content {
-        case .text(let text):
-            return await handle(line: text, number: line.number)
-        case .rejected(let error):
-            reject(error, line: line.number)
-            return .error(error)
-        }
-    }
-
     /// Handles one line of text; `number` is its 1-based line number.
     @discardableResult
     package func handle(line: String, number: Int) async -> Reply? {
@@ -64,7 +51,7 @@ package final class Session {
         let tag = RequestTag(line: number, id: parsed.id)
         let reply = await evaluator.evaluate(parsed, tag: tag)
         send(reply, tag: tag)
-        record(line, parsed.command, reply)
+        if let recorder = evaluator.recorder { record(line, parsed.command, reply, into: recorder) }
         await evaluator.time.settleQuietly()
         return reply
     }
@@ -91,8 +78,7 @@ package final class Session {
     }
 
     /// Saves a handled line into the script being recorded (a failed one as a comment).
-    private func record(_ line: String, _ command: Command, _ reply: Reply) {
-        guard let recorder = evaluator.recorder else { return }
+    private func record(_ line: String, _ command: Command, _ reply: Reply, into recorder: ScriptRecorder) {
         switch command {
         case .record, .recordStop: return
         default: break

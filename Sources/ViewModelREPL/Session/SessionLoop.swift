@@ -10,7 +10,7 @@ package enum SessionLoop {
         /// Before a line of text is handled (a paced demo echoes it and pauses).
         package var beforeLine: (@MainActor (String) async -> Void)?
         /// After a line is handled, with its reply; `false` stops reading.
-        package var afterLine: @MainActor (InputLine, Reply?) async -> Bool = { _, _ in true }
+        package var afterLine: (@MainActor (InputLine, Reply?) async -> Bool)?
         /// After every line of a batch is handled.
         package var afterBatch: @MainActor () -> Void = {}
 
@@ -22,10 +22,17 @@ package enum SessionLoop {
     package static func run(_ session: Session, batches: some AsyncSequence<[InputLine], Never>, policy: Policy) async {
         reading: for await batch in batches {
             for line in batch {
-                if let beforeLine = policy.beforeLine, case .text(let text) = line.content { await beforeLine(text) }
-                let reply = await session.handle(line)
-                let goOn = await policy.afterLine(line, reply)
-                if !goOn || session.quitRequested || session.isClosed { break reading }
+                let reply: Reply?
+                switch line.content {
+                case .text(let text):
+                    if let beforeLine = policy.beforeLine { await beforeLine(text) }
+                    reply = await session.handle(line: text, number: line.number)
+                case .rejected(let error):
+                    session.reject(error, line: line.number)
+                    reply = .error(error)
+                }
+                if let afterLine = policy.afterLine, !(await afterLine(line, reply)) { break reading }
+                if session.quitRequested || session.isClosed { break reading }
             }
             policy.afterBatch()
             if session.isClosed { break }
