@@ -42,10 +42,14 @@ fuzz: fuzz-build
 
 TSAN_FLAGS = --scratch-path .build/tsan --sanitize=thread
 
-## tsan-test: the end-to-end tests against a vmrepl built with the thread sanitizer
+# What runs under the thread sanitizer in make test: the end-to-end tests, and the in-process
+# sessions (loads, pushes, scripts) except the 100,000-command random session, which the debug run covers.
+TSAN_FILTER = 'EndToEndTests|\.SessionTests|RequestReplyTests|ScriptRunTests|ReplyValueTests'
+
+## tsan-test: the end-to-end tests and the in-process sessions under the thread sanitizer
 tsan-test: setup
 	$(SWIFT) build --build-tests $(TSAN_FLAGS)
-	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build $(TSAN_FLAGS) --filter EndToEndTests
+	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build $(TSAN_FLAGS) --filter $(TSAN_FILTER)
 
 ## sanitize: every test under the address sanitizer, then under the thread sanitizer
 sanitize: setup

@@ -1,19 +1,16 @@
-/// Counts how a session's requests ended, for its exit status and for reports of what failed.
+/// Counts how a session's requests ended, for its exit status.
 @MainActor
 package final class SessionAccounting {
     /// How many requests got an error reply.
     package private(set) var errorCount = 0
     /// How many `expect` commands failed.
     package private(set) var failedExpectations = 0
-    /// The last error reply and the request it answered.
-    package private(set) var lastError: (error: ReplError, tag: RequestTag)?
 
     package init() {}
 
-    /// Notes the final reply to the request `tag`.
-    func count(_ reply: Reply, tag: RequestTag) {
+    /// Notes a request's final reply.
+    func count(_ reply: Reply) {
         guard case .error(let error) = reply else { return }
-        lastError = (error, tag)
         errorCount += 1
         if error.code == .expectationFailed { failedExpectations += 1 }
     }

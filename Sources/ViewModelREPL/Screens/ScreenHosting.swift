@@ -45,7 +45,3 @@ package protocol ScreenHosting: AnyObject {
     func watch(_ onChange: @escaping @MainActor () -> Void)
 }
 
-/// An event that the app's `Decodable` refused, and why.
-package struct DecodingFailure: Error, Sendable {
-    package var reason: String
-}

@@ -73,7 +73,7 @@ package final class Session {
     }
 
     private func send(_ reply: Reply, tag: RequestTag) {
-        accounting.count(reply, tag: tag)
+        accounting.count(reply)
         renderer.render(reply, tag: tag, push: false)
     }
 
