@@ -52,6 +52,31 @@ struct LoadStateTests {
         #expect(state == after)
     }
 
+    @Test func cancellingARetryShowsTheFailureAgain() {
+        var state = LoadState<[Int]>.loaded([1])
+        state.start()
+        state.fail(message: "offline")
+        let failed = state
+        state.start()
+        state.cancel()
+        #expect(state == failed)
+        #expect(state.failure == LoadFailure(message: "offline", attempt: 1))
+    }
+
+    @Test func aLoadThatReplacesTheOneInFlightIsTheSameAttempt() {
+        var state = LoadState<[Int]>()
+        for _ in 0..<1000 { state.start() }
+        #expect(state == LoadState(phase: .loading, value: nil, failure: nil, attempt: 1))
+        state.cancel()
+        #expect(state == LoadState<[Int]>())
+    }
+
+    @Test func cancellingAMockedLoadFallsBackOnTheValue() {
+        var state = LoadState<[Int]>(phase: .loading, value: [1], attempt: 2)
+        state.cancel()
+        #expect(state == LoadState(phase: .loaded, value: [1], attempt: 1))
+    }
+
     @Test func jsonFormRoundTripsAndNamesTheInitialLoad() throws {
         var state = LoadState<[String]>.loaded(["a"])
         state.start()

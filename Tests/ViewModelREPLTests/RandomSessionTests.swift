@@ -29,6 +29,74 @@ struct RandomSessionTests {
         }
         #expect(mismatches == 0)
         #expect(transcript.pushes.allSatisfy { $0["screen"] as? String == "users" })
+        var loads = LoadStateChecker()
+        var problems = 0
+        for line in transcript.lines {
+            let command = (line["line"] as? Int).map { script[$0 - 1] } ?? ""
+            guard let problem = loads.check(line, command: command) else { continue }
+            problems += 1
+            if problems <= 5 { Issue.record("\(problem): \(json(line))") }
+        }
+        #expect(problems == 0)
+        #expect(loads.checked > 1000)
+    }
+}
+
+/// Follows the users screen's real `LoadState` line by line and checks each step against the
+/// rules: a load from a settled phase is one more attempt, one that replaces a load in flight is
+/// the same attempt, a cancel restores exactly what was shown before the load, a finished load
+/// is loaded (attempt 0) or failed (same attempt, value kept).
+struct LoadStateChecker {
+    /// What a line shows of the load.
+    struct Shown: Equatable {
+        var phase: String
+        var value: String
+        var failure: String
+        var attempt: Int
+    }
+
+    private var last = Shown(phase: "initial", value: "null", failure: "null", attempt: 0)
+    private var beforeLoad: Shown?
+    private(set) var checked = 0
+
+    /// Checks one output line; returns what is wrong with it, if anything.
+    mutating func check(_ line: [String: Any], command: String) -> String? {
+        guard line["screen"] as? String == "users", line["model"] as? String == "real", let users = value(line, "state.users") as? [String: Any] else {
+            return nil
+        }
+        checked += 1
+        let shown = Shown(
+            phase: users["phase"] as? String ?? "?", value: json(users["value"]), failure: json(users["failure"]), attempt: users["attempt"] as? Int ?? -1)
+        defer { last = shown }
+        let starts = ["load", "retry", "event loadTapped"].contains(command)
+        if line["push"] as? Bool == true || (last.phase == "loading" && shown.phase != "loading" && !starts && command != "cancel") {
+            return finished(shown)
+        }
+        if starts {
+            if last.phase == "loading" { return shown == last ? nil : "a load that replaces the one in flight changed the state" }
+            beforeLoad = last
+            let expected = Shown(phase: "loading", value: last.value, failure: "null", attempt: last.attempt + 1)
+            return shown == expected ? nil : "a load should start as \(expected)"
+        }
+        if command == "cancel", last.phase == "loading" {
+            defer { beforeLoad = nil }
+            return shown == beforeLoad ? nil : "a cancel should restore \(String(describing: beforeLoad))"
+        }
+        return shown == last ? nil : "\(command) changed the load's state"
+    }
+
+    private mutating func finished(_ shown: Shown) -> String? {
+        defer { beforeLoad = nil }
+        guard last.phase == "loading" else { return "a load finished that was not in flight" }
+        switch shown.phase {
+        case "loaded":
+            return shown.attempt == 0 && shown.failure == "null" ? nil : "a loaded state counts no attempts and shows no failure"
+        case "failed":
+            let ok = shown.attempt == last.attempt && shown.value == last.value && shown.failure.contains("\"attempt\":\(last.attempt)")
+            return ok ? nil : "a failure keeps the attempt and the last value"
+        default:
+            return "a finished load is loaded or failed"
+        }
     }
 }
 
@@ -75,6 +143,7 @@ struct FooModel {
     var usersLoaded = false
     var usersEverLoaded = false
     var usersLoading = false
+    var usersPreview = false
 
     mutating func next(_ random: inout SplitMix, screen: inout String) -> (String, Expectation) {
         let roll = random.next(100)
@@ -124,6 +193,7 @@ struct FooModel {
     }
 
     private func usersPhases() -> Set<String> {
+        if usersPreview { return ["loaded"] }
         if usersLoading { return ["loading"] }
         if usersEverLoaded { return ["loaded", "failed", "initial"] }
         return ["initial"]
@@ -131,26 +201,37 @@ struct FooModel {
 
     private mutating func users(_ random: inout SplitMix, _ roll: Int) -> (String, Expectation) {
         switch roll {
-        case 10..<40:
+        case 10..<34:
+            guard !usersPreview else { return ("load", .error("not_in_preview")) }
             usersLoading = true
             usersEverLoaded = true
             return ("load", .usersPhase(["loading"]))
-        case 40..<55:
-            // Cancelling goes back to what was shown before the load; with nothing in flight it changes nothing.
-            let phases: Set<String> = usersLoading ? ["initial", "loaded"] : usersEverLoaded ? ["initial", "loaded", "failed"] : ["initial"]
+        case 34..<46:
+            guard !usersPreview else { return ("cancel", .error("not_in_preview")) }
+            // Cancelling restores what was shown before the load (the checker follows exactly what);
+            // with nothing in flight it changes nothing.
             usersLoading = false
-            return ("cancel", .usersPhase(phases))
-        case 55..<65:
+            return ("cancel", .usersPhase(usersEverLoaded ? ["initial", "loaded", "failed"] : ["initial"]))
+        case 46..<54:
+            guard !usersPreview else { return ("retry", .error("not_in_preview")) }
             guard usersEverLoaded else { return ("retry", .error("nothing_to_retry")) }
             usersLoading = true
             return ("retry", .usersPhase(["loading"]))
-        case 65..<80:
+        case 54..<66:
+            // On virtual time a wait finishes the load in flight, also behind a preview.
             usersLoading = false
-            return ("wait", .usersPhase(usersEverLoaded ? ["loaded", "failed", "initial"] : ["initial"]))
-        case 80..<90:
+            return ("wait", .usersPhase(usersPhases()))
+        case 66..<74:
+            guard !usersPreview else { return ("event loadTapped", .event("loadTapped")) }
             usersLoading = true
             usersEverLoaded = true
             return ("event loadTapped", .usersPhase(["loading"]))
+        case 74..<82:
+            usersPreview = true
+            return (#"mock users.phase="loaded""#, .usersPhase(["loaded"]))
+        case 82..<92:
+            usersPreview = false
+            return ("real", .usersPhase(usersPhases()))
         default:
             return ("mock users={}", .error("bad_state"))
         }

@@ -52,10 +52,34 @@ struct ReplyValueTests {
         #expect(recorded.count == 1)
     }
 
-    @Test func aDurationPastTheLimitIsTooLongNotMalformed() async throws {
-        let replies = try await replies(["advance 1000000000h", "advance soon"])
-        #expect(reason(replies.first) == .durationTooLong("1000000000h"))
-        #expect(reason(replies.last) == .badDuration("soon"))
+    @Test func everyDurationTheClockHoldsIsAcceptedAndLongerOnesAreTooLong() async throws {
+        let replies = try await replies([
+            "advance 1000000000h", "advance 3000000000000000h", "advance soon", #"{"cmd":"advance","duration":1e30}"#,
+            "advance 9000000000000000000s", "advance 9000000000000000000s", "advance 9000000000000000000s",
+        ])
+        guard case .clock(let now) = replies[0] else {
+            Issue.record("expected the clock, got \(replies[0])")
+            return
+        }
+        #expect(now == .seconds(3_600_000_000_000))
+        #expect(reason(replies[1]) == .durationTooLong("3000000000000000h"))
+        #expect(reason(replies[2]) == .badDuration("soon"))
+        #expect(reason(replies[3]) == .durationTooLong("1e+30"))
+        // Virtual time stops short of where adding durations would overflow.
+        #expect(replies[4...].contains { reason($0) == .pastTheEndOfTime })
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aLoadBehindAPreviewFinishesOnVirtualTime() async throws {
+        let transcript = try await SessionTranscript.run(["use users", "load", #"mock users.phase="failed""#, "wait", "real"], arguments: ["--timeout=1h"])
+        let replies = Array(transcript.replyValues.dropFirst())
+        guard case .state(let shown) = replies[3], case .state(let real) = replies[4] else {
+            Issue.record("expected states, got \(replies)")
+            return
+        }
+        #expect(shown.model == .preview)
+        #expect(real.model == .real)
+        #expect(!real.isLoading)
     }
 }
 

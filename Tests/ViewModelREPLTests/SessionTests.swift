@@ -72,6 +72,14 @@ struct SessionTests {
         #expect(transcript.status == 0)
     }
 
+    @Test func cancellingARetryShowsTheFailureAgainAndALoadTwiceIsOneAttempt() async throws {
+        let transcript = try await SessionTranscript.run(["use greeting", "load", "wait", "retry", "cancel", "load", "load"], arguments: ["--seed=0"])
+        #expect(value(transcript.reply(3), "state.phase") as? String == "failed")
+        #expect(json(transcript.reply(5)?["state"]) == json(transcript.reply(3)?["state"]))
+        #expect(value(transcript.reply(7), "state.attempt") as? Int == 2)
+        #expect(value(transcript.reply(7), "state.phase") as? String == "loading")
+    }
+
     @Test func postsLoadOverHTTPAndSelectAndFilter() async throws {
         let body = #"[{"id":1,"title":"Why MVVM","body":"b"},{"id":2,"title":"Swift on Linux","body":"c"}]"#
         let transcript = try await LocalHTTPServer.serving(["posts.json": body]) { server in

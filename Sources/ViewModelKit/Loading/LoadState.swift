@@ -7,6 +7,11 @@
 /// - an error with a human-readable message and a retry, where the attempt count says how many
 ///   tries in a row have failed.
 ///
+/// The rule for ``attempt``: a load that starts from `initial`, `loaded` or `failed` is one more
+/// attempt; a load that starts while another is in flight replaces it and is the same attempt; a
+/// success resets it to 0. Cancelling is never an error and never an attempt: it restores exactly
+/// what was shown before the load started (phase, value, failure and attempt).
+///
 /// Its JSON form is flat and stable: `{"phase":"loading","value":[…],"failure":null,"attempt":1,"isInitialLoad":false}`.
 /// `isInitialLoad` is written for readers and ignored when decoding, since it follows from the rest.
 public struct LoadState<Value> {
@@ -23,6 +28,16 @@ public struct LoadState<Value> {
     public private(set) var failure: LoadFailure?
     /// Attempts since the last success, counting the one in flight (0 before any load).
     public private(set) var attempt: Int
+    /// What was shown before the load in flight started, restored if it is cancelled; `nil` when
+    /// no load is in flight, or when the state was made in the `loading` phase (a mock).
+    private var beforeLoad: Shown?
+
+    /// The part of a state a cancelled load restores.
+    private struct Shown: Sendable {
+        var phase: Phase
+        var failure: LoadFailure?
+        var attempt: Int
+    }
 
     /// A state before any load.
     public init() {
@@ -48,8 +63,10 @@ public struct LoadState<Value> {
     /// Whether a load is in flight.
     public var isLoading: Bool { phase == .loading }
 
-    /// A load started: the last value stays.
+    /// A load started: the last value stays. A load that replaces one in flight is the same attempt.
     public mutating func start() {
+        guard phase != .loading else { return }
+        beforeLoad = Shown(phase: phase, failure: failure, attempt: attempt)
         phase = .loading
         failure = nil
         attempt += 1
@@ -61,23 +78,30 @@ public struct LoadState<Value> {
         self.value = value
         failure = nil
         attempt = 0
+        beforeLoad = nil
     }
 
     /// The load in flight failed with a message a person can read; the last value stays.
     public mutating func fail(message: String) {
         phase = .failed
         failure = LoadFailure(message: message, attempt: attempt)
+        beforeLoad = nil
     }
 
-    /// The load in flight was cancelled: back to what the screen showed before it, never an error.
+    /// The load in flight was cancelled: back to exactly what the screen showed before it (a
+    /// failure shown then is shown again), never an error.
     public mutating func cancel() {
         guard phase == .loading else { return }
-        attempt = max(0, attempt - 1)
-        if value != nil {
-            phase = .loaded
+        if let beforeLoad {
+            phase = beforeLoad.phase
+            failure = beforeLoad.failure
+            attempt = beforeLoad.attempt
         } else {
-            phase = .initial
+            // Made in the loading phase (a mock): nothing is known of before, so the value decides.
+            attempt = max(0, attempt - 1)
+            phase = value != nil ? .loaded : .initial
         }
+        beforeLoad = nil
     }
 }
 
@@ -96,8 +120,22 @@ public struct LoadFailure: Codable, Hashable, Sendable {
 }
 
 extension LoadState: Sendable where Value: Sendable {}
-extension LoadState: Equatable where Value: Equatable {}
-extension LoadState: Hashable where Value: Hashable {}
+
+/// Two states are equal when they show the same: what a cancel would restore is not compared.
+extension LoadState: Equatable where Value: Equatable {
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.phase == rhs.phase && lhs.value == rhs.value && lhs.failure == rhs.failure && lhs.attempt == rhs.attempt
+    }
+}
+
+extension LoadState: Hashable where Value: Hashable {
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(phase)
+        hasher.combine(value)
+        hasher.combine(failure)
+        hasher.combine(attempt)
+    }
+}
 
 extension LoadState: Codable where Value: Codable {
     private enum CodingKeys: String, CodingKey {

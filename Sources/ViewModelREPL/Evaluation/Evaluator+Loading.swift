@@ -55,7 +55,7 @@ extension Evaluator {
         }
         pushes.emitPushes()
         guard reached else {
-            throw ReplError(.timedOut(after: timeout, condition: description))
+            throw ReplError(.timedOut(after: timeout, condition: description, loading: screens.values.filter(\.isLoading).map(\.name).sorted()))
         }
         guard let screen else { return .ok(Acknowledgement(name)) }
         return try stateReply(screen)

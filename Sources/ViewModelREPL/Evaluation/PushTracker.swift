@@ -64,10 +64,26 @@ final class PushTracker {
     }
 
     private func arm(_ screen: OpenScreen) {
-        screen.host.watch { [weak self, weak screen] in
+        screen.host.watch { [weak self, weak screen] isShown in
             guard let self, let screen else { return }
-            self.stateWillChange(screen)
+            if isShown {
+                self.stateWillChange(screen)
+            } else {
+                self.hiddenStateWillChange(screen)
+            }
         }
+    }
+
+    /// The view model not shown (the real one, loading behind a preview) is changing: nothing is
+    /// owed a line, but what waits for loads must look again, and the watch is armed again at the
+    /// next suspension, as Observation calls this while the change is under way.
+    private func hiddenStateWillChange(_ screen: OpenScreen) {
+        if !screen.needsWatch {
+            screen.needsWatch = true
+            unwatched.append(screen)
+        }
+        poke()
+        schedulePushes()
     }
 
     private func stateWillChange(_ screen: OpenScreen) {

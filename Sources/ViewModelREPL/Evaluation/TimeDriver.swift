@@ -45,10 +45,20 @@ final class TimeDriver {
         }
     }
 
+    /// How far virtual time goes, in seconds: short of `Int64.max`, past which a `Duration` has no
+    /// whole-seconds component to print.
+    nonisolated static let endOfTime: Double = 9e18
+
+    /// The instant `duration` after `instant`; `nil` past the end of time, where adding would overflow.
+    private static func instant(_ instant: ManualClock.Instant, after duration: Duration) -> ManualClock.Instant? {
+        guard DurationText.seconds(instant.offset) + DurationText.seconds(duration) < endOfTime else { return nil }
+        return instant.advanced(by: duration)
+    }
+
     /// Moves virtual time forward by `duration`, waking each sleeper at its deadline in turn; returns the new time.
     func advance(by duration: Duration) async throws(ReplError) -> Duration {
         guard let manualClock else { throw ReplError(.advanceNeedsVirtualTime) }
-        let target = manualClock.now.advanced(by: duration)
+        guard let target = Self.instant(manualClock.now, after: duration) else { throw ReplError(.pastTheEndOfTime) }
         try await settle()
         while let next = manualClock.nextDeadline, next <= target {
             manualClock.advance(to: next)
@@ -82,7 +92,7 @@ final class TimeDriver {
         let settled = try await drive(timeout: defaultTimeout, advancing: false) { () throws(ReplError) -> Bool in
             self.loadingCount() <= manualClock.sleeperCount
         }
-        if !settled { throw ReplError(.timedOut(after: defaultTimeout, condition: nil)) }
+        if !settled { throw ReplError(.timedOut(after: defaultTimeout, condition: nil, loading: [])) }
     }
 
     /// Suspends until `done` holds, moving virtual time from deadline to deadline when `advancing`
@@ -95,7 +105,7 @@ final class TimeDriver {
         advancing: Bool,
         until done: () throws(ReplError) -> Bool
     ) async throws(ReplError) -> Bool {
-        let limit = manualClock.map { $0.now.advanced(by: timeout) }
+        let limit = manualClock.map { Self.instant($0.now, after: timeout) ?? ManualClock.Instant(offset: .seconds(Int64.max)) }
         let alarm = Alarm()
         let timer = Task { [weak pushes] in
             try? await Task.sleep(for: timeout)

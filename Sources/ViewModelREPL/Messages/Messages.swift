@@ -64,13 +64,15 @@ package enum Messages {
         case .previewDoesNotLoad(let screen): return "\(screen) is showing its preview, which does not load; try real first"
 
         // Time, checks and settings
-        case .timedOut(let after, let condition):
+        case .timedOut(let after, let condition, let loading):
             let seconds = DurationText.seconds(after)
-            if let condition { return "\(condition) did not hold within \(seconds)s" }
-            return "a load was still in flight after \(seconds)s"
+            let inFlight = loading.isEmpty ? "" : "; still loading: \(loading.joined(separator: ", "))"
+            if let condition { return "\(condition) did not hold within \(seconds)s\(inFlight)" }
+            return "a load was still in flight after \(seconds)s\(inFlight)"
         case .neverHolds(let condition): return "\(condition) does not hold and nothing is in flight that could change it"
         case .expectationFailed(let condition, let actual):
             return "expected \(ConditionCheck.describe(condition)), but it is \(actual.map(JSONWriter.string) ?? "missing")"
+        case .pastTheEndOfTime: return "virtual time cannot go past \(Int64(TimeDriver.endOfTime))s"
         case .advanceNeedsVirtualTime: return "the session runs on real time; advance needs virtual time (--clock=virtual)"
         case .clockAfterUse: return "set clock before the first use: screens already open keep the clock they were made with"
         case .outputNeedsTerminal: return "output= changes how a terminal shows lines; piped output is always compact"

@@ -79,10 +79,11 @@ package struct ReplError: Error, Equatable, Sendable {
         case previewDoesNotLoad(screen: String)
 
         // MARK: Time, checks and settings
-        case timedOut(after: Duration, condition: String?)
+        case timedOut(after: Duration, condition: String?, loading: [String])
         case neverHolds(condition: String)
         case expectationFailed(Command.Condition, actual: JSONValue?)
         case advanceNeedsVirtualTime
+        case pastTheEndOfTime
         case clockAfterUse
         case outputNeedsTerminal
         case unknownHelpTopic(String)
@@ -114,7 +115,7 @@ package struct ReplError: Error, Equatable, Sendable {
         case .unknownCommand: .unknownCommand
         case .usage, .unexpectedArgument, .unknownArgument, .duplicateArgument, .badDuration, .durationTooLong, .badChoice,
             .expectedPath, .badPath, .expectedOperator, .requestWithoutCmd, .memberType, .missingMember, .unknownMember,
-            .mockNeedsStateOrSet, .advanceNeedsVirtualTime, .clockAfterUse, .outputNeedsTerminal, .unknownHelpTopic,
+            .mockNeedsStateOrSet, .advanceNeedsVirtualTime, .pastTheEndOfTime, .clockAfterUse, .outputNeedsTerminal, .unknownHelpTopic,
             .cannotRecord, .notRecording, .alreadyRecording:
             .badArguments
         case .unknownScreen: .unknownScreen

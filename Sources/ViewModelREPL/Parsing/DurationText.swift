@@ -1,9 +1,9 @@
 /// Reads and writes durations as the protocol spells them: `2s`, `500ms`, `1.5s`, `1m`, `250us`.
 package enum DurationText {
-    /// The longest duration accepted, in seconds: a billion, as far as virtual time is ever moved.
-    static let limit: Double = 1e9
+    /// The longest duration accepted, in seconds: what `Duration` holds in whole seconds (`Int64`).
+    static let limit = Double(Int64.max)
     /// The limit as the messages write it.
-    static let limitText = "1000000000s"
+    static let limitText = "\(Int64.max)s"
 
     private static let units: [(suffix: String, scale: Double)] = [("ms", 1e-3), ("us", 1e-6), ("ns", 1e-9), ("s", 1), ("m", 60), ("h", 3600)]
 
@@ -17,19 +17,26 @@ package enum DurationText {
     package static func read(_ text: String) throws(ReplError) -> Duration {
         for (suffix, scale) in units where text.hasSuffix(suffix) {
             guard let number = Double(text.dropLast(suffix.count)), number.isFinite, number >= 0 else { break }
-            guard number * scale < limit else { throw ReplError(.durationTooLong(text)) }
-            return .nanoseconds(Int64((number * scale * 1e9).rounded()))
+            return try duration(seconds: number * scale, text: text)
         }
         throw ReplError(.badDuration(text))
     }
 
-    /// A number of seconds from a JSON request; `nil` when negative or past the limit.
-    static func seconds(_ value: JSONValue) -> Duration? {
+    /// A number of seconds from a JSON request; `nil` when negative.
+    /// - Throws: ``ReplError`` `durationTooLong` past the limit.
+    static func seconds(_ value: JSONValue) throws(ReplError) -> Duration? {
         switch value {
-        case .int(let seconds) where seconds >= 0 && Double(seconds) < limit: .seconds(seconds)
-        case .double(let seconds) where seconds >= 0 && seconds < limit: .nanoseconds(Int64(seconds * 1e9))
+        case .int(let seconds) where seconds >= 0: .seconds(seconds)
+        case .double(let seconds) where seconds >= 0 && seconds.isFinite: try duration(seconds: seconds, text: JSONWriter.string(value))
         default: nil
         }
+    }
+
+    /// `seconds` as a duration, to the nanosecond; past the limit, an error quoting `text`.
+    private static func duration(seconds: Double, text: String) throws(ReplError) -> Duration {
+        guard seconds < limit else { throw ReplError(.durationTooLong(text)) }
+        let whole = seconds.rounded(.down)
+        return .seconds(Int64(whole)) + .nanoseconds(Int64(((seconds - whole) * 1e9).rounded()))
     }
 
     /// Seconds as a JSON number, for durations in output.

@@ -18,7 +18,7 @@ enum HumanFormReader {
         var positional = spec.positionalMembers[...]
         let rest = spec.restMember
         var restArguments = Command.Arguments()
-        /// Where a value stood that a rest member does not take; reported once every argument is read.
+        // Where a value stood that a rest member does not take; reported once every argument is read.
         var strayValue: Int?
         while true {
             scanner.skipBlanks()

@@ -49,7 +49,7 @@ enum MemberConversion {
             return .text(text)
         case .duration:
             if let text = value.stringValue { return .duration(try DurationText.read(text)) }
-            guard let duration = DurationText.seconds(value) else { throw wrongType }
+            guard let duration = try DurationText.seconds(value) else { throw wrongType }
             return .duration(duration)
         case .text, .screen, .command, .event, .path, .comparison, .condition:
             guard let text = value.stringValue else { throw wrongType }

@@ -24,7 +24,7 @@ final class HostedScreen<Model: ViewModel>: ScreenHosting where Model.ViewEvent:
     /// observers in the view model's registrar, making every later change slower.
     private var isWatchingReal = false
     private var isWatchingPreview = false
-    private var onChange: (@MainActor () -> Void)?
+    private var onChange: (@MainActor (_ isShown: Bool) -> Void)?
     /// Receives Observation's calls; not generic, so the @Sendable closure captures no type of the app's.
     private let changes = ChangeRelay()
     /// The events the preview recorded, kept as the JSON they arrived as, so `expect @events`
@@ -124,15 +124,15 @@ final class HostedScreen<Model: ViewModel>: ScreenHosting where Model.ViewEvent:
         recorded
     }
 
-    func watch(_ onChange: @escaping @MainActor () -> Void) {
+    func watch(_ onChange: @escaping @MainActor (_ isShown: Bool) -> Void) {
         self.onChange = onChange
-        let watched = kind
-        if watched == .preview, let preview {
-            guard !isWatchingPreview else { return }
+        // Both view models are watched: the real one may be loading behind the preview, and what
+        // waits for that load (virtual time, `wait`) must hear when it ends.
+        if let preview, !isWatchingPreview {
             isWatchingPreview = true
             withObservationTracking { _ = preview.viewState } onChange: { [changes] in changes.relay(.preview) }
-        } else {
-            guard !isWatchingReal else { return }
+        }
+        if !isWatchingReal {
             isWatchingReal = true
             withObservationTracking { _ = real.viewState } onChange: { [changes] in changes.relay(.real) }
         }
@@ -144,7 +144,7 @@ final class HostedScreen<Model: ViewModel>: ScreenHosting where Model.ViewEvent:
         case .preview: isWatchingPreview = false
         }
         // A change to the view model not shown is not a change of what the screen shows.
-        if watched == kind { onChange?() }
+        onChange?(watched == kind)
     }
 
     /// A short reason for a decoding failure, naming where in the JSON it went wrong.

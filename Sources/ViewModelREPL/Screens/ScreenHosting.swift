@@ -41,7 +41,8 @@ package protocol ScreenHosting: AnyObject {
     /// The real view model, when it loads.
     var loader: (any LoadingViewModel)? { get }
 
-    /// Calls `onChange` once, on the main actor, before the shown state next changes; call again to keep watching.
-    func watch(_ onChange: @escaping @MainActor () -> Void)
+    /// Calls `onChange` once per view model, on the main actor, before its state next changes, saying
+    /// whether it is the one shown; call again to keep watching.
+    func watch(_ onChange: @escaping @MainActor (_ isShown: Bool) -> Void)
 }
 
