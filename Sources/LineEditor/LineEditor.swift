@@ -25,6 +25,8 @@ package final class LineEditor: @unchecked Sendable {
     private let editLine: OpaquePointer
     private let history: OpaquePointer
     private let historyPath: String?
+    /// The most entries kept, in memory and in the file.
+    private let historySize: Int
     private let completer: Completer
     private let input: Int32
     private let output: Int32
@@ -64,6 +66,7 @@ package final class LineEditor: @unchecked Sendable {
         _ = fcntl(wakeRead, F_SETFL, fcntl(wakeRead, F_GETFL) | O_NONBLOCK)
         self.completer = completer
         self.historyPath = historyPath
+        self.historySize = historySize
         nextPrompt = prompt
         promptBuffer = strdup(prompt)
         // Streams of libedit's own over the same descriptors: the C globals are not safe to touch from Swift 6.
@@ -253,13 +256,7 @@ package final class LineEditor: @unchecked Sendable {
     private func remember(_ line: String) {
         clibedit_history_enter(history, line)
         guard let historyPath, historyProblem == nil else { return }
-        // The file is created private before libedit writes it, and kept private.
-        let fd = open(historyPath, O_WRONLY | O_CREAT, 0o600)
-        if fd >= 0 { close(fd) }
-        chmod(historyPath, 0o600)
-        if clibedit_history_save(history, historyPath) < 0 {
-            historyProblem = "cannot write \(historyPath)"
-        }
+        historyProblem = HistoryFile(path: historyPath, size: historySize).append(line)
     }
 }
 

@@ -45,6 +45,37 @@ struct InteractiveTests {
         try await second.waitFor("the command before it") { $0.last == "vmrepl> use foo" }
     }
 
+    @Test(arguments: [false, true])
+    func concurrentSessionsKeepEachOthersHistory(killingOne: Bool) async throws {
+        let first = try TerminalSession()
+        let second = try TerminalSession(stateHome: first.stateHome)
+        try await first.waitForStart()
+        try await second.waitForStart()
+        try first.enter("use foo")
+        try await first.waitFor("foo") { $0.last == "foo>" }
+        try second.enter("use users")
+        try await second.waitFor("users") { $0.last == "users>" }
+        try first.enter("event hello")
+        try await first.waitFor("hello handled") { $0.contains { $0.contains("👋") } }
+        try second.enter("describe")
+        try await second.waitFor("described") { $0.contains { $0.contains(#""type":"describe""#) } }
+        try first.send("C-d")
+        try await first.waitUntilEnded()
+        if killingOne {
+            try second.killProcess()
+        } else {
+            try second.send("C-d")
+        }
+        try await second.waitUntilEnded()
+
+        let history = first.stateHome.appendingPathComponent("vmrepl/history").path
+        let lines = try String(contentsOfFile: history, encoding: .utf8).split(separator: "\n").map { $0.replacingOccurrences(of: "\\040", with: " ") }
+        #expect(lines.first == "_HiStOrY_V2_")
+        #expect(Set(lines.dropFirst()) == ["use foo", "use users", "event hello", "describe"])
+        let mode = try FileManager.default.attributesOfItem(atPath: history)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+    }
+
     /// A session on real time whose users screen has a 2-second load in flight (input lines 1 and 2).
     private func usersLoading() async throws -> TerminalSession {
         let terminal = try TerminalSession(arguments: ["--clock=real"])

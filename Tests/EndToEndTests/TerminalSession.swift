@@ -79,6 +79,13 @@ final class TerminalSession {
         }
     }
 
+    /// Kills vmrepl with SIGKILL: nothing it would do on the way out happens.
+    func killProcess() throws {
+        let pid = try tmux(["list-panes", "-F", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let pid = Int32(pid) else { throw ProtocolViolation("no pane pid in '\(pid)'") }
+        Foundation.kill(pid, SIGKILL)
+    }
+
     /// Whether the session's process has ended (tmux closes the window with it).
     func hasEnded() -> Bool {
         (try? tmux(["has-session"])) == nil
