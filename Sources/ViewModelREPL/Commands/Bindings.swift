@@ -11,6 +11,7 @@ package struct Bindings: Sendable {
         case json(JSONValue)
         case arguments(Command.Arguments)
         case fields([Command.Field])
+        case flag(Bool)
     }
 
     private var values: [(name: String, value: Value)] = []
@@ -70,6 +71,11 @@ package struct Bindings: Sendable {
     package func arguments(_ name: String) -> Command.Arguments {
         if case .arguments(let arguments)? = value(name) { return arguments }
         return Command.Arguments()
+    }
+
+    package func flag(_ name: String) -> Bool? {
+        if case .flag(let flag)? = value(name) { return flag }
+        return nil
     }
 
     package func fields(_ name: String) -> [Command.Field]? {

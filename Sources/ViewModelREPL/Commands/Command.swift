@@ -18,9 +18,19 @@ package enum Command: Equatable, Sendable {
     case expect(Condition)
     case help(topic: String?)
     case set(Setting)
-    case record(path: String)
+    case record(path: String, mode: RecordMode)
     case recordStop
     case quit
+
+    /// What `record` does with a file that is there already.
+    package enum RecordMode: Equatable, Sendable {
+        /// Refuse it (`file_exists`).
+        case create
+        /// Replace it, atomically (`overwrite=true`).
+        case overwrite
+        /// Add to its end (`append=true`).
+        case append
+    }
 
     /// A session setting changed by `set`.
     package enum Setting: Equatable, Sendable {

@@ -122,6 +122,8 @@ extension CommandSpec {
         case fields
         /// One of a few words.
         case choice([String])
+        /// `true` or `false`.
+        case flag
 
         /// How a JSON request's member of this type is described in errors ("a string").
         var jsonDescription: String {
@@ -131,6 +133,7 @@ extension CommandSpec {
             case .duration: "a duration such as \"2s\""
             case .eventArguments, .fields: "an object"
             case .json: "JSON"
+            case .flag: "true or false"
             }
         }
     }

@@ -82,12 +82,18 @@ package enum CommandTable {
             throw ReplError(.usage(command: "set"))
         },
         CommandSpec(
-            name: "record", usage: "record FILE | record stop",
-            summary: "save the commands that follow as a runnable script, until record stop",
-            members: [.positional("path", .text, suggestions: ["stop"])]
+            name: "record", usage: "record FILE [overwrite=true | append=true] | record stop",
+            summary: "save the commands that follow as a runnable script, until record stop; an existing FILE is kept unless told",
+            members: [.positional("path", .text, suggestions: ["stop"]), .named("overwrite", .flag), .named("append", .flag)]
         ) { bindings throws(ReplError) in
             let path = try bindings.required("path")
-            return path == "stop" ? .recordStop : .record(path: path)
+            let overwrite = bindings.flag("overwrite") ?? false, append = bindings.flag("append") ?? false
+            if path == "stop" {
+                guard bindings.count == 1 else { throw ReplError(.usage(command: "record")) }
+                return .recordStop
+            }
+            guard !(overwrite && append) else { throw ReplError(.usage(command: "record")) }
+            return .record(path: path, mode: overwrite ? .overwrite : append ? .append : .create)
         },
         CommandSpec(
             name: "help", usage: "help [COMMAND]", summary: "the commands, or one command",

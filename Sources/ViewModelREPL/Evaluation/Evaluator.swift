@@ -95,7 +95,7 @@ package final class Evaluator {
         case .expect(let condition): return try expect(condition, name: name)
         case .help(let topic): return try help(topic)
         case .set(let setting): return try apply(setting, name: name)
-        case .record(let path): return try startRecording(path, name: name)
+        case .record(let path, let mode): return try startRecording(path, mode: mode, name: name)
         case .recordStop: return try stopRecording(name: name)
         case .wait, .advance, .sleep, .quit: return .ok(Acknowledgement(name))
         }
@@ -114,9 +114,9 @@ package final class Evaluator {
         }
     }
 
-    private func startRecording(_ path: String, name: String) throws(ReplError) -> Reply {
+    private func startRecording(_ path: String, mode: Command.RecordMode, name: String) throws(ReplError) -> Reply {
         guard recorder == nil else { throw ReplError(.alreadyRecording) }
-        recorder = try ScriptRecorder(path: path)
+        recorder = try ScriptRecorder(path: path, mode: mode)
         return .ok(Acknowledgement(name, change: .recording(path: path)))
     }
 

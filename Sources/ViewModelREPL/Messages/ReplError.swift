@@ -25,6 +25,7 @@ package struct ReplError: Error, Equatable, Sendable {
         case timeout
         case expectationFailed = "expectation_failed"
         case encodingFailed = "encoding_failed"
+        case fileExists = "file_exists"
     }
 
     /// What went wrong, with the facts a message or a driver needs.
@@ -88,6 +89,7 @@ package struct ReplError: Error, Equatable, Sendable {
         case outputNeedsTerminal
         case unknownHelpTopic(String)
         case cannotRecord(path: String)
+        case fileExists(path: String)
         case notRecording
         case alreadyRecording
     }
@@ -130,6 +132,7 @@ package struct ReplError: Error, Equatable, Sendable {
         case .previewDoesNotLoad: .notInPreview
         case .timedOut, .neverHolds: .timeout
         case .expectationFailed: .expectationFailed
+        case .fileExists: .fileExists
         }
     }
 

@@ -42,6 +42,13 @@ enum MemberConversion {
             guard !members.isEmpty || member.type == .eventArguments else { return nil }
             let fields = members.map { Command.Field(key: $0.key, value: $0.value) }
             return member.type == .fields ? .fields(fields) : .arguments(Command.Arguments(named: fields))
+        case .flag:
+            switch value {
+            case .bool(let flag): return .flag(flag)
+            case .string("true"): return .flag(true)
+            case .string("false"): return .flag(false)
+            default: throw wrongType
+            }
         case .choice(let allowed):
             guard let text = value.stringValue, allowed.contains(text) else {
                 throw ReplError(.badChoice(member: member.name, value: value, allowed: allowed))

@@ -45,10 +45,8 @@ package final class TranscriptSession {
         let transcript = Transcript(lines: lines)
         let outputs = await replay(transcript.blocks)
         if update {
-            do {
-                try transcript.rendered(with: outputs).write(toFile: path, atomically: true, encoding: .utf8)
-            } catch {
-                report("vmrepl: \(path): \(Messages.unreadable)")
+            if let problem = AtomicFile.replace(path, with: Array(transcript.rendered(with: outputs).utf8)) {
+                report("vmrepl: \(path): \(problem)")
                 return false
             }
             return true

@@ -46,6 +46,8 @@ package struct CompletionContext: Sendable {
             case .named:
                 if case .choice(let values) = member.type {
                     offered += values.map { member.name + "=" + $0 }
+                } else if member.type == .flag {
+                    offered.append(member.name + "=true")
                 } else {
                     offered.append(member.name + "=")
                 }
@@ -74,6 +76,7 @@ package struct CompletionContext: Sendable {
         case .condition: fields
         case .comparison: Command.Condition.Operator.allCases.map(\.rawValue)
         case .choice(let values): values
+        case .flag: ["true", "false"]
         case .text, .duration, .json, .eventArguments, .fields: []
         }
     }

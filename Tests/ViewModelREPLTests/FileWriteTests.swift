@@ -1,0 +1,60 @@
+import ExampleScreens
+import Foundation
+import Testing
+import TestSupport
+@testable import ViewModelREPL
+
+/// Files vmrepl writes are never truncated in place: an existing one is kept unless the user
+/// asked otherwise, and replaced whole (temporary file, then rename) when it is replaced.
+struct FileWriteTests {
+    private func temporaryFile(_ contents: String) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("vmrepl-\(UUID().uuidString).vmrepl").path
+        try contents.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    private func inode(_ path: String) throws -> Int? {
+        try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int
+    }
+
+    @Test func recordingOverAFileThatExistsIsRefusedAndLeavesIt() async throws {
+        let path = try temporaryFile("notes\n")
+        let transcript = try await SessionTranscript.run(["record \(path)", "use foo", "record stop"])
+        #expect(transcript.reply(1)?["code"] as? String == "file_exists")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "notes\n")
+    }
+
+    @Test func overwriteReplacesTheFileWhole() async throws {
+        let path = try temporaryFile("notes\n")
+        let before = try inode(path)
+        let transcript = try await SessionTranscript.run(["record \(path) overwrite=true", "use foo", "record stop"])
+        #expect(transcript.reply(1)?["type"] as? String == "ok")
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.hasPrefix("#!/usr/bin/env -S vmrepl run\n"))
+        #expect(text.hasSuffix("\nuse foo\n"))
+        #expect(!text.contains("notes"))
+        #expect(try inode(path) != before)
+    }
+
+    @Test func appendContinuesARecording() async throws {
+        let path = try temporaryFile("use foo\n")
+        _ = try await SessionTranscript.run([#"{"cmd":"record","path":"\#(path)","append":true}"#, "use users", "record stop"])
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "use foo\nuse users\n")
+    }
+
+    @MainActor
+    @Test func updatingATranscriptRenamesANewFileOverTheOld() async throws {
+        let path = try temporaryFile("> use foo\n{\"stale\":true}\n")
+        let before = try inode(path)
+        var reports: [String] = []
+        let session = TranscriptSession(
+            registry: ExampleScreens.registry(), options: Evaluator.Options(), update: true, report: { reports.append($0) })
+        #expect(await session.run([path]) == .success)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.contains(#""screen":"foo""#))
+        #expect(!text.contains("stale"))
+        #expect(try inode(path) != before)
+        let folder = (path as NSString).deletingLastPathComponent
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).allSatisfy { !$0.hasSuffix(".vmrepl-tmp") })
+    }
+}
