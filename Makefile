@@ -6,6 +6,9 @@ UNAME := $(shell uname -s)
 
 .PHONY: run test setup release install clean fuzz fuzz-build sanitize tsan-test bench
 
+# Test-only Python packages live in a virtual environment in the build folder, never in the system Python.
+VENV = .build/venv
+
 # Release builds link the Swift runtime statically: no toolchain needed where the binary runs, and a faster start.
 RELEASE_FLAGS = -c release $(if $(filter Linux,$(UNAME)),--static-swift-stdlib)
 
@@ -17,10 +20,11 @@ run: setup
 BIN = $$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)
 
 ## test: set up, build once, run every test; then a brief fuzzing run and the thread sanitizer on the end-to-end tests
-test: setup
+test: setup $(VENV)/installed
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)
 	$(SWIFT) test --skip-build $(BUILD_FLAGS)
 	python3 Examples/client/drive_vmrepl.py "$(BIN)/vmrepl"
+	$(VENV)/bin/python Tests/python/check_patches.py "$(BIN)/vmrepl"
 	"$(BIN)/vmrepl-fuzz" Fuzz/corpus Fuzz/crashes
 	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=20
 	$(MAKE) --no-print-directory tsan-test
@@ -58,6 +62,11 @@ sanitize: setup
 	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --skip-build --scratch-path .build/asan --sanitize=address
 	$(SWIFT) build --build-tests $(TSAN_FLAGS)
 	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build $(TSAN_FLAGS)
+
+$(VENV)/installed: scripts/test-requirements.txt
+	python3 -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r scripts/test-requirements.txt
+	touch $@
 
 ## setup: install what the build and the tests need and is missing (libedit, python3, tmux, mandoc)
 setup:

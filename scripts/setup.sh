@@ -13,6 +13,8 @@ pkg-config --exists libedit 2>/dev/null || missing="$missing libedit-dev"
 pkg-config --exists libcurl 2>/dev/null || missing="$missing libcurl4-openssl-dev"
 command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
 command -v python3 >/dev/null 2>&1 || missing="$missing python3"
+# make test keeps its Python packages in a virtual environment, which Debian's python3 makes only with python3-venv.
+python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || missing="$missing python3-venv"
 command -v tmux >/dev/null 2>&1 || missing="$missing tmux"
 command -v mandoc >/dev/null 2>&1 || missing="$missing mandoc"
 

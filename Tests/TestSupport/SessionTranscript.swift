@@ -23,8 +23,8 @@ public struct SessionTranscript: ParsedLines, Sendable {
     /// - Throws: ``ProtocolViolation`` when a line is not one JSON object.
     @MainActor
     public static func run(_ input: [String], arguments: [String] = []) async throws -> SessionTranscript {
-        let (options, registry) = try setUp(arguments)
-        let recorder = Recorder()
+        let (options, registry, states) = try setUp(arguments)
+        let recorder = Recorder(states: states)
         let session = Session(registry: registry, options: options, renderer: recorder, defersWatches: true)
         session.start()
         // The bytes go through the same line checks as piped input (UTF-8, control characters, length).
@@ -41,9 +41,9 @@ public struct SessionTranscript: ParsedLines, Sendable {
     /// Runs script files as `vmrepl run` does.
     @MainActor
     public static func runScripts(_ paths: [String], arguments: [String] = []) async throws -> SessionTranscript {
-        let (options, registry) = try setUp(["run"] + arguments + paths)
+        let (options, registry, states) = try setUp(["run"] + arguments + paths)
         let parsed = try SessionOptions.parse(["run"] + arguments + paths)
-        let recorder = Recorder()
+        let recorder = Recorder(states: states)
         var reports: [String] = []
         let scripts = ScriptSession(
             registry: registry, options: options, renderer: recorder, keepGoing: parsed.keepGoing, pace: nil,
@@ -54,7 +54,7 @@ public struct SessionTranscript: ParsedLines, Sendable {
 
     /// The session's options and screens from vmrepl's command line.
     @MainActor
-    private static func setUp(_ arguments: [String]) throws -> (Evaluator.Options, ScreenRegistry) {
+    private static func setUp(_ arguments: [String]) throws -> (Evaluator.Options, ScreenRegistry, StateRendering) {
         var arguments = arguments
         var postsURL: URL?
         if let index = arguments.firstIndex(of: "--posts-url") {
@@ -64,7 +64,8 @@ public struct SessionTranscript: ParsedLines, Sendable {
         let options = try SessionOptions.parse(arguments)
         return (
             Evaluator.Options(clock: options.clock ?? .virtual, seed: options.seed, defaultTimeout: options.timeout),
-            ExampleScreens.registry(postsURL: postsURL)
+            ExampleScreens.registry(postsURL: postsURL),
+            options.states
         )
     }
 }
@@ -75,11 +76,16 @@ private final class Recorder: ReplyRenderer {
     private var bytes: [UInt8] = []
     private var replies: [Reply] = []
     private var pushes: [Reply] = []
+    private let states: StateRendering
     private lazy var writer = ProtocolWriter(
         output: OutputChannel { [unowned self] written in
             self.bytes.append(contentsOf: written)
             return true
-        })
+        }, states: states)
+
+    init(states: StateRendering) {
+        self.states = states
+    }
 
     var isClosed: Bool { false }
 

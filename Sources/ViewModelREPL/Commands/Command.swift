@@ -36,6 +36,7 @@ package enum Command: Equatable, Sendable {
     package enum Setting: Equatable, Sendable {
         case clock(ClockMode)
         case output(JSONHighlighter.Style)
+        case states(StateRendering)
     }
 
     /// A `key=value` argument.

@@ -69,16 +69,18 @@ package enum CommandTable {
             return .expect(Command.Condition(path: path, op: op, value: op == .exists ? nil : value))
         },
         CommandSpec(
-            name: "set", usage: "set clock=virtual|real | set output=pretty|compact",
-            summary: "choose the time screens run on (before the first use), or how a terminal shows lines",
+            name: "set", usage: "set clock=virtual|real | set output=pretty|compact | set states=full|diff",
+            summary: "choose the time screens run on (before the first use), how a terminal shows lines, or whether state lines carry patches",
             members: [
                 .named("clock", .choice(ClockMode.allCases.map(\.rawValue))),
                 .named("output", .choice(JSONHighlighter.Style.allCases.map(\.rawValue))),
+                .named("states", .choice(StateRendering.allCases.map(\.rawValue))),
             ]
         ) { bindings throws(ReplError) in
             guard bindings.count == 1 else { throw ReplError(.usage(command: "set")) }
             if let clock = bindings.text("clock").flatMap(ClockMode.init(rawValue:)) { return .set(.clock(clock)) }
             if let style = bindings.text("output").flatMap(JSONHighlighter.Style.init(rawValue:)) { return .set(.output(style)) }
+            if let states = bindings.text("states").flatMap(StateRendering.init(rawValue:)) { return .set(.states(states)) }
             throw ReplError(.usage(command: "set"))
         },
         CommandSpec(

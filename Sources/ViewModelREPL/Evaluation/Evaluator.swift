@@ -84,7 +84,7 @@ package final class Evaluator {
         case .screens: return screenList()
         case .use(let screen): return try use(screen)
         case .describe: return try describe()
-        case .state: return try stateReply(try requireScreen())
+        case .state: return try stateReply(try requireScreen(), whole: true)
         case .event(let event, let arguments): return try send(event, arguments, tag: tag)
         case .load, .reload: return try load(tag: tag)
         case .retry: return try retry(tag: tag)
@@ -111,6 +111,9 @@ package final class Evaluator {
             guard let outputStyleHandler else { throw ReplError(.outputNeedsTerminal) }
             outputStyleHandler(style)
             return .ok(Acknowledgement(name, change: .output(style)))
+        case .states(let rendering):
+            // The renderer switches when it renders this acknowledgement: how lines look is its concern.
+            return .ok(Acknowledgement(name, change: .states(rendering)))
         }
     }
 
@@ -133,8 +136,9 @@ package final class Evaluator {
     }
 
     /// A screen's whole state as a reply; the screen is then owed no push for what it shows.
-    func stateReply(_ screen: OpenScreen) throws(ReplError) -> Reply {
-        let snapshot = try screen.snapshot()
+    func stateReply(_ screen: OpenScreen, whole: Bool = false) throws(ReplError) -> Reply {
+        var snapshot = try screen.snapshot()
+        snapshot.isWhole = whole
         pushes.shown(screen)
         return .state(snapshot)
     }

@@ -19,7 +19,8 @@ package final class OutputChannel {
     package typealias Sink = ([UInt8]) -> Bool
 
     private(set) var buffer: [UInt8] = []
-    private var nextSeq = 0
+    /// The `seq` the next line gets.
+    package private(set) var nextSeq = 0
     private let sink: Sink
     /// Set once the reader went away (a broken pipe); later writes are dropped.
     package private(set) var isClosed = false

@@ -8,9 +8,14 @@ package final class ProtocolWriter: ReplyRenderer {
     package static let version = 1
 
     private let output: OutputChannel
+    /// Whether state lines carry the whole state or a patch.
+    package private(set) var states: StateRendering
+    /// In diff mode, the state last shown for each screen and the `seq` of its line.
+    private var shown: [String: (state: JSONValue, seq: Int)] = [:]
 
-    package init(output: OutputChannel) {
+    package init(output: OutputChannel, states: StateRendering = .full) {
         self.output = output
+        self.states = states
     }
 
     package var isClosed: Bool { output.isClosed }
@@ -28,12 +33,7 @@ package final class ProtocolWriter: ReplyRenderer {
             output.field("screens", .array(screens.map(JSONValue.string)))
             output.field("clock", clock.rawValue)
         case .state(let snapshot):
-            output.begin("state", tag: tag, push: push)
-            output.field("screen", snapshot.screen)
-            output.field("model", snapshot.model.rawValue)
-            if snapshot.isLoading { output.field("loading", true) }
-            output.key("state")
-            output.raw(snapshot.json)
+            writeState(snapshot, tag: tag, push: push)
         case .recorded(let recorded):
             output.begin("event", tag: tag, push: push)
             output.field("screen", recorded.screen)
@@ -62,6 +62,31 @@ package final class ProtocolWriter: ReplyRenderer {
         output.end()
     }
 
+    private func writeState(_ snapshot: StateSnapshot, tag: RequestTag?, push: Bool) {
+        var patch: (base: Int, operations: JSONValue)?
+        if states == .diff {
+            let seq = output.nextSeq
+            // The state's own bytes are what a full line would carry; a patch is taken from them.
+            if let state = try? JSONParser.parse(String(decoding: snapshot.json, as: UTF8.self), maximumDepth: 512) {
+                if !snapshot.isWhole, let previous = shown[snapshot.screen] {
+                    patch = (previous.seq, JSONPatch.json(JSONPatch.diff(from: previous.state, to: state)))
+                }
+                shown[snapshot.screen] = (state, seq)
+            }
+        }
+        output.begin("state", tag: tag, push: push)
+        output.field("screen", snapshot.screen)
+        output.field("model", snapshot.model.rawValue)
+        if snapshot.isLoading { output.field("loading", true) }
+        if let patch {
+            output.field("base", patch.base)
+            output.field("patch", patch.operations)
+        } else {
+            output.key("state")
+            output.raw(snapshot.json)
+        }
+    }
+
     private func writeDescription(_ description: ScreenDescription, tag: RequestTag?, push: Bool) {
         output.begin("describe", tag: tag, push: push)
         output.field("screen", description.screen)
@@ -86,6 +111,10 @@ package final class ProtocolWriter: ReplyRenderer {
         case nil: break
         case .clock(let mode)?: output.field("clock", mode.rawValue)
         case .output(let style)?: output.field("output", style.rawValue)
+        case .states(let rendering)?:
+            output.field("states", rendering.rawValue)
+            states = rendering
+            shown.removeAll()
         case .recording(let path)?: output.field("path", path)
         case .recorded(let path, let commands)?:
             output.field("path", path)

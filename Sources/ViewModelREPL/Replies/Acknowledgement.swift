@@ -4,6 +4,7 @@ package struct Acknowledgement: Sendable {
     package enum Change: Sendable {
         case clock(ClockMode)
         case output(JSONHighlighter.Style)
+        case states(StateRendering)
         case recording(path: String)
         case recorded(path: String, commands: Int)
     }

@@ -8,4 +8,7 @@ package struct StateSnapshot: Sendable {
     package var isLoading: Bool
     /// The state, encoded by the app's own `Encodable` conformance.
     package var json: Data
+    /// Whether it must be shown whole, whatever the rendering (the reply to `state`, which is how
+    /// a driver reading patches resynchronises).
+    package var isWhole = false
 }

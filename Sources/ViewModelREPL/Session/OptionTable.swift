@@ -55,6 +55,11 @@ package enum OptionTable {
             guard let limit = Int(text), limit > 0 else { throw UsageError(message: "--max-line-bytes takes a positive number, not '\(text)'") }
             options.maximumLineLength = limit
         },
+        Option(name: "states", usage: "--states=full|diff", summary: "state lines carry the whole state (default) or an RFC 6902 patch against the last", takesValue: true) {
+            options, text throws(UsageError) in
+            guard let states = StateRendering(rawValue: text) else { throw UsageError(message: "--states takes full or diff, not '\(text)'") }
+            options.states = states
+        },
         Option(
             name: "interactive", usage: "--interactive", summary: "line editing, history and colour even when stdin or stdout is not a terminal",
             scope: .session

@@ -62,6 +62,7 @@ public enum REPLMain {
                 registry: screens,
                 options: Evaluator.Options(clock: options.clock ?? .real, seed: options.seed, defaultTimeout: options.timeout),
                 colour: colour,
+                states: options.states,
                 historyPath: HistoryLocation.path(option: options.historyPath, disabled: options.historyDisabled, environment: environment),
                 report: printError)
             return await session.run()
@@ -75,7 +76,7 @@ public enum REPLMain {
             seed: options.seed,
             defaultTimeout: options.timeout
         )
-        let writer = ProtocolWriter(output: OutputChannel(fileDescriptor: protocolFD))
+        let writer = ProtocolWriter(output: OutputChannel(fileDescriptor: protocolFD), states: options.states)
         switch options.mode {
         case .run(let files):
             let session = ScriptSession(

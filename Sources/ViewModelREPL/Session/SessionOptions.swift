@@ -30,6 +30,8 @@ package struct SessionOptions: Equatable, Sendable {
     package var seed: UInt64 = 0
     package var timeout: Duration = .seconds(10)
     package var maximumLineLength = LineSplitter.defaultMaximumLength
+    /// `--states=full|diff`: whether state lines carry whole states or patches.
+    package var states = StateRendering.full
     package var showHelp = false
     package var showVersion = false
 

@@ -12,13 +12,15 @@ package final class InteractiveSession {
     private let registry: ScreenRegistry
     private let options: Evaluator.Options
     private let colour: Bool
+    private let states: StateRendering
     private let historyPath: String?
     private let report: (String) -> Void
 
-    package init(registry: ScreenRegistry, options: Evaluator.Options, colour: Bool, historyPath: String?, report: @escaping (String) -> Void) {
+    package init(registry: ScreenRegistry, options: Evaluator.Options, colour: Bool, states: StateRendering = .full, historyPath: String?, report: @escaping (String) -> Void) {
         self.registry = registry
         self.options = options
         self.colour = colour
+        self.states = states
         self.historyPath = historyPath
         self.report = report
     }
@@ -32,7 +34,7 @@ package final class InteractiveSession {
             output: OutputChannel { bytes in
                 editor.show(formatter.format(bytes))
                 return true
-            })
+            }, states: states)
         let session = Session(registry: registry, options: options, renderer: writer)
         session.evaluator.outputStyleHandler = { formatter.style = $0 }
         completions.context = CompletionContext(session.evaluator)
