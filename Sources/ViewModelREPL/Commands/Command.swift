@@ -20,6 +20,10 @@ package enum Command: Equatable, Sendable {
     case set(Setting)
     case record(path: String, mode: RecordMode)
     case recordStop
+    /// `watch PATH`, or `watch` to list the watched paths.
+    case watch(StatePath?)
+    /// `unwatch PATH`, or `unwatch` for all.
+    case unwatch(StatePath?)
     case quit
 
     /// What `record` does with a file that is there already.

@@ -98,6 +98,15 @@ package enum CommandTable {
             return .record(path: path, mode: overwrite ? .overwrite : append ? .append : .create)
         },
         CommandSpec(
+            name: "watch", usage: "watch [PATH]",
+            summary: "report each change of the value at PATH on this screen as a change line, whatever caused it; alone, list the watched paths",
+            members: [.positional("path", .path, required: false)], needsScreen: true
+        ) { bindings in .watch(bindings.path("path")) },
+        CommandSpec(
+            name: "unwatch", usage: "unwatch [PATH]", summary: "stop watching PATH, or every path of this screen",
+            members: [.positional("path", .path, required: false)], needsScreen: true
+        ) { bindings in .unwatch(bindings.path("path")) },
+        CommandSpec(
             name: "help", usage: "help [COMMAND]", summary: "the commands, or one command",
             members: [.positional("topic", .command, required: false)]
         ) { bindings in .help(topic: bindings.text("topic")) },

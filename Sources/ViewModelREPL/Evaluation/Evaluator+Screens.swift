@@ -121,14 +121,23 @@ extension Evaluator {
         return .ok(Acknowledgement(name))
     }
 
-    /// What a condition on `path` looks into: the state, or `@events` (what the preview recorded)
-    /// or `@model` (which view model is shown).
+    /// What a condition on `path` looks into (see ``OpenScreen/root(for:)``).
     func conditionRoot(_ screen: OpenScreen, for path: StatePath) throws(ReplError) -> JSONValue {
-        switch path.components.first {
-        case .key("@events"): return .object([("@events", .array(screen.host.recordedEvents()))])
-        case .key("@model"): return .object([("@model", .string(screen.host.kind.rawValue))])
-        default: return try screen.stateValue()
+        try screen.root(for: path)
+    }
+
+    func watch(_ path: StatePath?, name: String) throws(ReplError) -> Reply {
+        let screen = try requireScreen()
+        if let path {
+            _ = watches.add(path, on: screen.name, current: path.lookup(in: try screen.root(for: path)))
         }
+        return .ok(Acknowledgement(name, change: .watches(screen: screen.name, paths: watches.paths(of: screen.name))))
+    }
+
+    func unwatch(_ path: StatePath?, name: String) throws(ReplError) -> Reply {
+        let screen = try requireScreen()
+        if watches.remove(path, on: screen.name) == 0, let path { throw ReplError(.notWatched(path.description)) }
+        return .ok(Acknowledgement(name, change: .watches(screen: screen.name, paths: watches.paths(of: screen.name))))
     }
 
     func help(_ topic: String?) throws(ReplError) -> Reply {

@@ -25,6 +25,7 @@ package final class Evaluator {
     let options: Options
     let pushes: PushTracker
     let time: TimeDriver
+    let watches: WatchTracker
     /// Applies `set output=…`; only a terminal session sets it.
     package var outputStyleHandler: ((JSONHighlighter.Style) -> Void)?
     /// Where `record` writes the commands that follow.
@@ -35,10 +36,11 @@ package final class Evaluator {
     /// `quit` was received.
     package private(set) var quitRequested = false
 
-    init(registry: ScreenRegistry, options: Options, pushes: PushTracker) {
+    init(registry: ScreenRegistry, options: Options, pushes: PushTracker, watches: WatchTracker) {
         self.registry = registry
         self.options = options
         self.pushes = pushes
+        self.watches = watches
         self.time = TimeDriver(mode: options.clock, defaultTimeout: options.defaultTimeout, pushes: pushes)
         time.loadingCount = { [unowned self] in self.loadingCount }
     }
@@ -97,6 +99,8 @@ package final class Evaluator {
         case .set(let setting): return try apply(setting, name: name)
         case .record(let path, let mode): return try startRecording(path, mode: mode, name: name)
         case .recordStop: return try stopRecording(name: name)
+        case .watch(let path): return try watch(path, name: name)
+        case .unwatch(let path): return try unwatch(path, name: name)
         case .wait, .advance, .sleep, .quit: return .ok(Acknowledgement(name))
         }
     }

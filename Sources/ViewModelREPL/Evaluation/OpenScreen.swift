@@ -39,6 +39,16 @@ final class OpenScreen {
         return value
     }
 
+    /// What a path looks into: the state, or `@events` (what the preview recorded) or `@model`
+    /// (which view model is shown), each under its own name.
+    func root(for path: StatePath) throws(ReplError) -> JSONValue {
+        switch path.components.first {
+        case .key("@events"): return .object([("@events", .array(host.recordedEvents()))])
+        case .key("@model"): return .object([("@model", .string(host.kind.rawValue))])
+        default: return try stateValue()
+        }
+    }
+
     /// Forgets the kept state value: a command or a load may have changed what is shown.
     func stateMayHaveChanged() {
         cachedState = nil

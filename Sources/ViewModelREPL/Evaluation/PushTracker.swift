@@ -6,6 +6,8 @@
 @MainActor
 final class PushTracker {
     private let renderer: any ReplyRenderer
+    /// Reports watched paths that a pushed state changes.
+    var watches: WatchTracker?
     /// Screens whose state changed outside a command, in the order they changed.
     private var dirtyScreens: [OpenScreen] = []
     /// Re-arming a watch after every line costs as much as a third of a request; a session that
@@ -117,6 +119,9 @@ final class PushTracker {
             do {
                 let snapshot = try screen.snapshot()
                 shown(screen)
+                if let watches, !watches.isEmpty {
+                    watches.report(snapshot, tag: screen.pushTag, push: true) { try? screen.root(for: $0) }
+                }
                 renderer.render(.state(snapshot), tag: screen.pushTag, push: true)
             } catch {
                 screen.isDirty = false

@@ -90,6 +90,7 @@ package struct ReplError: Error, Equatable, Sendable {
         case unknownHelpTopic(String)
         case cannotRecord(path: String)
         case fileExists(path: String)
+        case notWatched(String)
         case notRecording
         case alreadyRecording
     }
@@ -118,7 +119,7 @@ package struct ReplError: Error, Equatable, Sendable {
         case .usage, .unexpectedArgument, .unknownArgument, .duplicateArgument, .badDuration, .durationTooLong, .badChoice,
             .expectedPath, .badPath, .expectedOperator, .requestWithoutCmd, .memberType, .missingMember, .unknownMember,
             .mockNeedsStateOrSet, .advanceNeedsVirtualTime, .pastTheEndOfTime, .clockAfterUse, .outputNeedsTerminal, .unknownHelpTopic,
-            .cannotRecord, .notRecording, .alreadyRecording:
+            .cannotRecord, .notRecording, .alreadyRecording, .notWatched:
             .badArguments
         case .unknownScreen: .unknownScreen
         case .noScreen: .noScreen

@@ -56,6 +56,12 @@ package final class ProtocolWriter: ReplyRenderer {
             output.field("now", .double(DurationText.seconds(now)))
         case .ok(let acknowledgement):
             writeAcknowledgement(acknowledgement, tag: tag, push: push)
+        case .change(let change):
+            output.begin("change", tag: tag, push: push)
+            output.field("screen", change.screen)
+            output.field("path", change.path)
+            if let from = change.from { output.field("from", from) }
+            if let to = change.to { output.field("to", to) }
         case .error(let error):
             writeError(error, tag: tag, push: push)
         }
@@ -111,6 +117,9 @@ package final class ProtocolWriter: ReplyRenderer {
         case nil: break
         case .clock(let mode)?: output.field("clock", mode.rawValue)
         case .output(let style)?: output.field("output", style.rawValue)
+        case .watches(let screen, let paths)?:
+            output.field("screen", screen)
+            output.field("watches", .array(paths.map(JSONValue.string)))
         case .states(let rendering)?:
             output.field("states", rendering.rawValue)
             states = rendering

@@ -5,6 +5,8 @@ package struct Acknowledgement: Sendable {
         case clock(ClockMode)
         case output(JSONHighlighter.Style)
         case states(StateRendering)
+        /// The paths watched on a screen, after `watch` or `unwatch`.
+        case watches(screen: String, paths: [String])
         case recording(path: String)
         case recorded(path: String, commands: Int)
     }

@@ -19,7 +19,9 @@ package final class Session {
         self.renderer = renderer
         pushes = PushTracker(renderer: renderer)
         pushes.defersWatches = defersWatches
-        evaluator = Evaluator(registry: registry, options: options, pushes: pushes)
+        let watches = WatchTracker(renderer: renderer)
+        pushes.watches = watches
+        evaluator = Evaluator(registry: registry, options: options, pushes: pushes, watches: watches)
     }
 
     /// The time the session runs on now.
@@ -74,6 +76,9 @@ package final class Session {
 
     private func send(_ reply: Reply, tag: RequestTag) {
         accounting.count(reply)
+        if !evaluator.watches.isEmpty, case .state(let snapshot) = reply, let screen = evaluator.screens[snapshot.screen] {
+            evaluator.watches.report(snapshot, tag: tag, push: false) { try? screen.root(for: $0) }
+        }
         renderer.render(reply, tag: tag, push: false)
     }
 

@@ -1,0 +1,60 @@
+/// The paths `watch` follows, and the `change` lines they owe when a state line shows a new value.
+///
+/// A watch belongs to the screen that was current when it was made. Whenever a state line of that
+/// screen is written, reply or push, each watched path is looked up in the state it shows; a value
+/// that differs from the last one seen is reported once, just before that state line, with the
+/// same request tag.
+@MainActor
+final class WatchTracker {
+    /// One watched path.
+    private struct Watch {
+        var screen: String
+        var path: StatePath
+        /// The value last seen; `nil` when the path led nowhere.
+        var last: JSONValue?
+    }
+
+    private let renderer: any ReplyRenderer
+    private var watches: [Watch] = []
+
+    init(renderer: any ReplyRenderer) {
+        self.renderer = renderer
+    }
+
+    /// Whether anything is watched: the per-line path checks this and nothing else.
+    var isEmpty: Bool { watches.isEmpty }
+
+    /// The watched paths of `screen`, in the order they were added.
+    func paths(of screen: String) -> [String] {
+        watches.filter { $0.screen == screen }.map(\.path.description)
+    }
+
+    /// Starts watching `path` on `screen`, whose value is now `current`; `false` if it was watched.
+    func add(_ path: StatePath, on screen: String, current: JSONValue?) -> Bool {
+        guard !watches.contains(where: { $0.screen == screen && $0.path == path }) else { return false }
+        watches.append(Watch(screen: screen, path: path, last: current))
+        return true
+    }
+
+    /// Stops watching `path` on `screen`, or every path of it; returns how many stopped.
+    func remove(_ path: StatePath?, on screen: String) -> Int {
+        let before = watches.count
+        watches.removeAll { $0.screen == screen && (path == nil || $0.path == path) }
+        return before - watches.count
+    }
+
+    /// Writes a `change` line for every watched path of the snapshot's screen whose value differs
+    /// from the last seen. `root` gives what a path looks into (the state, `@events`, `@model`).
+    func report(_ snapshot: StateSnapshot, tag: RequestTag?, push: Bool, root: (StatePath) -> JSONValue?) {
+        for index in watches.indices where watches[index].screen == snapshot.screen {
+            let path = watches[index].path
+            let value = root(path).flatMap(path.lookup(in:))
+            guard value != watches[index].last || (value.map { JSONWriter.string($0) } != watches[index].last.map { JSONWriter.string($0) }) else {
+                continue
+            }
+            let change = WatchedChange(screen: snapshot.screen, path: path.description, from: watches[index].last, to: value)
+            watches[index].last = value
+            renderer.render(.change(change), tag: tag, push: push)
+        }
+    }
+}
