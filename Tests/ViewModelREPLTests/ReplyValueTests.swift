@@ -116,3 +116,20 @@ struct CommandTableTests {
         #expect(context.candidates(before: line) == expected)
     }
 }
+
+/// A failed `==` between objects or arrays says where they differ.
+struct ExpectationDiffTests {
+    @Test func aFailedExpectationOnAListNamesThePathsThatDiffer() async throws {
+        let transcript = try await SessionTranscript.run(
+            ["use users", "load", "wait", #"expect users.value == [{"name":"Manu"},{"name":"Murala"}]"#])
+        let error = try #require(transcript.reply(4))
+        #expect(error["code"] as? String == "expectation_failed")
+        #expect((error["message"] as? String)?.contains(#"users.value[1].name: "Muralla" ≠ "Murala""#) == true)
+        #expect(json(error["diff"]) == #"[{"op":"replace","path":"\/1\/name","value":"Murala"}]"#.replacingOccurrences(of: #"\/"#, with: "/"))
+    }
+
+    @Test func aScalarMismatchHasNoDiff() async throws {
+        let transcript = try await SessionTranscript.run(["use foo", #"expect text == "hi""#])
+        #expect(transcript.reply(2)?["diff"] == nil)
+    }
+}

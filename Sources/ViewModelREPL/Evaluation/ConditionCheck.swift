@@ -27,6 +27,16 @@ enum ConditionCheck {
         return ReplError(.expectationFailed(condition, actual: condition.path.lookup(in: root)))
     }
 
+    /// Where an `==` between containers went wrong, from the actual value to the expected one;
+    /// `nil` unless both are objects or both arrays.
+    static func differences(of condition: Command.Condition, actual: JSONValue?) -> [JSONPatch.Difference]? {
+        guard condition.op == .equals, let actual, let expected = condition.value else { return nil }
+        switch (actual, expected) {
+        case (.object, .object), (.array, .array): return JSONPatch.differences(from: actual, to: expected)
+        default: return nil
+        }
+    }
+
     /// The condition as a person would write it.
     static func describe(_ condition: Command.Condition) -> String {
         guard let value = condition.value else { return "\(condition.path) \(condition.op.rawValue)" }

@@ -15,43 +15,98 @@ package enum JSONPatch {
         case replace(path: String, value: JSONValue)
     }
 
-    /// The operations that turn `old` into `new`; empty when they are equal.
-    package static func diff(from old: JSONValue, to new: JSONValue) -> [Operation] {
-        var operations: [Operation] = []
-        diff(old, new, at: "", into: &operations)
-        return operations
+    /// One step into a value: a member's name or an element's index.
+    package enum Token: Equatable, Sendable {
+        case key(String)
+        case index(Int)
     }
 
-    private static func diff(_ old: JSONValue, _ new: JSONValue, at path: String, into operations: inout [Operation]) {
+    /// One place where two values differ, with the value on each side (`nil` where there is none).
+    package struct Difference: Equatable, Sendable {
+        package var path: [Token]
+        package var old: JSONValue?
+        package var new: JSONValue?
+
+        /// The path as a JSON Pointer: `/users/value/1/name`.
+        package var pointer: String {
+            path.map { token in
+                switch token {
+                case .key(let key): "/" + escape(key)
+                case .index(let index): "/" + String(index)
+                }
+            }.joined()
+        }
+
+        /// The path as a state path after `base`: `users.value[1].name`.
+        package func statePath(after base: String) -> String {
+            var text = base
+            for token in path {
+                switch token {
+                case .key(let key): text += text.isEmpty ? key : "." + key
+                case .index(let index): text += "[\(index)]"
+                }
+            }
+            return text
+        }
+    }
+
+    /// The operations that turn `old` into `new`; empty when they are equal.
+    package static func diff(from old: JSONValue, to new: JSONValue) -> [Operation] {
+        operations(differences(from: old, to: new))
+    }
+
+    /// The operations that make each difference's old side its new side.
+    package static func operations(_ differences: [Difference]) -> [Operation] {
+        differences.map { difference in
+            switch (difference.old, difference.new) {
+            case (nil, let value?): .add(path: difference.pointer, value: value)
+            case (_, nil): .remove(path: difference.pointer)
+            case (_, let value?): .replace(path: difference.pointer, value: value)
+            }
+        }
+    }
+
+    /// Every place where `old` and `new` differ, in the order a patch applies them.
+    package static func differences(from old: JSONValue, to new: JSONValue) -> [Difference] {
+        var differences: [Difference] = []
+        var path: [Token] = []
+        collect(old, new, at: &path, into: &differences)
+        return differences
+    }
+
+    private static func collect(_ old: JSONValue, _ new: JSONValue, at path: inout [Token], into differences: inout [Difference]) {
         switch (old, new) {
         case (.object(let oldMembers), .object(let newMembers)):
             for member in oldMembers {
-                let childPath = path + "/" + escape(member.key)
+                path.append(.key(member.key))
                 if let newValue = newMembers.first(where: { $0.key == member.key })?.value {
-                    diff(member.value, newValue, at: childPath, into: &operations)
+                    collect(member.value, newValue, at: &path, into: &differences)
                 } else {
-                    operations.append(.remove(path: childPath))
+                    differences.append(Difference(path: path, old: member.value, new: nil))
                 }
+                path.removeLast()
             }
             for member in newMembers where !oldMembers.contains(where: { $0.key == member.key }) {
-                operations.append(.add(path: path + "/" + escape(member.key), value: member.value))
+                differences.append(Difference(path: path + [.key(member.key)], old: nil, new: member.value))
             }
         case (.array(let oldElements), .array(let newElements)):
             let common = min(oldElements.count, newElements.count)
             for index in 0..<common {
-                diff(oldElements[index], newElements[index], at: path + "/" + String(index), into: &operations)
+                path.append(.index(index))
+                collect(oldElements[index], newElements[index], at: &path, into: &differences)
+                path.removeLast()
             }
             if newElements.count > common {
                 for index in common..<newElements.count {
-                    operations.append(.add(path: path + "/" + String(index), value: newElements[index]))
+                    differences.append(Difference(path: path + [.index(index)], old: nil, new: newElements[index]))
                 }
             } else {
                 for index in (common..<oldElements.count).reversed() {
-                    operations.append(.remove(path: path + "/" + String(index)))
+                    differences.append(Difference(path: path + [.index(index)], old: oldElements[index], new: nil))
                 }
             }
         default:
-            if !identical(old, new) { operations.append(.replace(path: path, value: new)) }
+            if !identical(old, new) { differences.append(Difference(path: path, old: old, new: new)) }
         }
     }
 

@@ -71,6 +71,14 @@ package enum Messages {
             return "a load was still in flight after \(seconds)s\(inFlight)"
         case .neverHolds(let condition): return "\(condition) does not hold and nothing is in flight that could change it"
         case .expectationFailed(let condition, let actual):
+            if let differences = ConditionCheck.differences(of: condition, actual: actual) {
+                let shown = differences.prefix(3).map { difference in
+                    let path = difference.statePath(after: condition.path.description)
+                    return "\(path): \(difference.old.map(JSONWriter.string) ?? "missing") ≠ \(difference.new.map(JSONWriter.string) ?? "missing")"
+                }
+                let more = differences.count > 3 ? "; and \(differences.count - 3) more" : ""
+                return "expected \(condition.path) to equal the value given, but \(shown.joined(separator: "; "))\(more)"
+            }
             return "expected \(ConditionCheck.describe(condition)), but it is \(actual.map(JSONWriter.string) ?? "missing")"
         case .pastTheEndOfTime: return "virtual time cannot go past \(Int64(TimeDriver.endOfTime))s"
         case .advanceNeedsVirtualTime: return "the session runs on real time; advance needs virtual time (--clock=virtual)"
@@ -138,6 +146,9 @@ extension Messages {
     static let unreadable = "cannot be read"
     static func scriptTooLarge(_ limit: Int) -> String { "larger than \(limit / (1 << 20)) MiB; not a script" }
     static func transcriptDiffers(_ path: String, _ line: Int, _ command: String) -> String { "\(path):\(line): output of '\(command)' differs" }
+    static func transcriptPathDiffers(_ path: String, expected: String?, actual: String?) -> String {
+        "  \(path): expected \(expected ?? "nothing"), got \(actual ?? "nothing")"
+    }
     static func transcriptSummary(passed: Int, failed: Int, updated: Bool) -> String {
         updated ? "vmrepl test: \(passed + failed) transcripts updated" : "vmrepl test: \(passed) passed, \(failed) failed"
     }

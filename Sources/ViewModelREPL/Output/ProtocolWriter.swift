@@ -141,6 +141,9 @@ package final class ProtocolWriter: ReplyRenderer {
             output.field("op", condition.op.rawValue)
             if let expected = condition.value { output.field("expected", expected) }
             output.field("actual", actual ?? .null)
+            if let differences = ConditionCheck.differences(of: condition, actual: actual) {
+                output.field("diff", JSONPatch.json(JSONPatch.operations(differences)))
+            }
         }
     }
 }

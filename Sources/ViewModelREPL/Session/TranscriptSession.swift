@@ -57,11 +57,32 @@ package final class TranscriptSession {
             guard !same else { continue }
             matched = false
             var diff = [Messages.transcriptDiffers(path, block.line, block.command)]
-            diff += block.expected.map { "- " + $0 }
-            diff += actual.map { "+ " + $0 }
+            if let paths = Self.stateDifferences(block.expected, actual) {
+                diff += paths
+            } else {
+                diff += block.expected.map { "- " + $0 }
+                diff += actual.map { "+ " + $0 }
+            }
             report(diff.joined(separator: "\n"))
         }
         return matched
+    }
+
+    /// Where the state lines expected and printed differ, one path a line (`state.text: expected
+    /// "🙂", got "👋"`); `nil` unless both sides are the same number of lines, all state lines.
+    private static func stateDifferences(_ expected: [String], _ actual: [String]) -> [String]? {
+        guard expected.count == actual.count else { return nil }
+        var lines: [String] = []
+        for (expectedLine, actualLine) in zip(expected, actual) where !Transcript.matches(expectedLine, actualLine) {
+            guard let old = try? JSONParser.parse(expectedLine), let new = try? JSONParser.parse(actualLine),
+                old["type"] == .string("state"), new["type"] == .string("state")
+            else { return nil }
+            lines += JSONPatch.differences(from: old, to: new).map { difference in
+                Messages.transcriptPathDiffers(
+                    difference.statePath(after: ""), expected: difference.old.map(JSONWriter.string), actual: difference.new.map(JSONWriter.string))
+            }
+        }
+        return lines
     }
 
     /// Runs the blocks' commands and returns each one's output lines, normalized.
