@@ -165,6 +165,36 @@ def big_state():
         f"{state_rate / encode_rate:.2f}x", "report", True)
     row("mock state= of 10,000 posts", f"{mock_rate:,.1f} req/s", f"JSONDecoder: {decode_rate:,.1f}/s",
         f"{mock_rate / decode_rate:.2f}x", "report", True)
+    select_in_diff_mode(env, rounds)
+
+
+def select_in_diff_mode(env, rounds):
+    """event select id=N with 10,000 posts loaded: the line and the request, full mode against diff mode."""
+    script = os.path.join(WORK, "select.txt")
+    with open(script, "w") as f:
+        f.write("use posts\nload\nwait\n")
+        for i in range(rounds):
+            f.write(f"event select id={i % 100 + 1}\n")
+    baseline = os.path.join(WORK, "select-baseline.txt")
+    with open(baseline, "w") as f:
+        f.write("use posts\nload\nwait\n")
+
+    def run(path, mode):
+        with open(path, "rb") as stdin:
+            start = time.perf_counter()
+            out = subprocess.run([VMREPL, f"--states={mode}"], stdin=stdin, capture_output=True, env=env, check=True).stdout
+            return time.perf_counter() - start, out.splitlines()
+
+    measured = {}
+    for mode in ("full", "diff"):
+        base, _ = run(baseline, mode)
+        total, lines = run(script, mode)
+        measured[mode] = ((total - base) / rounds, len(lines[-1]))
+    (full_time, full_size), (diff_time, diff_size) = measured["full"], measured["diff"]
+    row("event select, 10,000 posts: line", f"diff: {diff_size:,} bytes", f"full: {full_size:,} bytes",
+        f"{full_size / diff_size:,.0f}x smaller", ">= 100x smaller", full_size >= 100 * diff_size)
+    row("event select, 10,000 posts: request", f"diff: {diff_time * 1e3:,.1f} ms", f"full: {full_time * 1e3:,.1f} ms",
+        f"{full_time / diff_time:.2f}x faster", ">= 20x faster", full_time >= 20 * diff_time)
 
 
 def main():

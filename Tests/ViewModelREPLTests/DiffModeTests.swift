@@ -24,6 +24,20 @@ struct DiffModeTests {
     func patchesAreMinimalAtTheMemberLevel(old: String, new: String, expected: String) throws {
         let patch = JSONPatch.json(JSONPatch.diff(from: try value(old), to: try value(new)))
         #expect(JSONWriter.string(patch) == expected)
+        // Diffing the texts, reading only what changed, gives the same patch.
+        let fromText = try #require(JSONTextDiff.diff(from: Data(old.utf8), to: Data(new.utf8)))
+        #expect(JSONWriter.string(JSONPatch.json(fromText)) == expected)
+    }
+
+    @Test(arguments: [
+        (#"{ "a" : [ 1 , {"\u0062":"x\"y"} ] , "c":"}" }"#, #"{"a":[1,{"b":"x\"z"}],"c":"}"}"#, #"[{"op":"replace","path":"/a/1/b","value":"x\"z"}]"#),
+        (#"{"a":1.0}"#, #"{"a":1.0}"#, "[]"),
+        (#"{"a":[]}"#, #"{"a":[{}]}"#, #"[{"op":"add","path":"/a/0","value":{}}]"#),
+    ])
+    func textDiffsReadBlanksEscapesAndEmptyContainers(old: String, new: String, expected: String) throws {
+        let operations = try #require(JSONTextDiff.diff(from: Data(old.utf8), to: Data(new.utf8)))
+        #expect(JSONWriter.string(JSONPatch.json(operations)) == expected)
+        #expect(JSONTextDiff.diff(from: Data("{".utf8), to: Data(new.utf8)) == nil)
     }
 
     @Test func aScreensFirstLineAndEveryStateReplyAreWholeTheRestPatchTheLastLine() async throws {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Renders replies as protocol-v1 JSON lines: the only code that knows the wire's field names.
 ///
 /// Every line is one object with a `type` and a `seq`, then the request's `id` and `line` and
@@ -10,8 +12,8 @@ package final class ProtocolWriter: ReplyRenderer {
     private let output: OutputChannel
     /// Whether state lines carry the whole state or a patch.
     package private(set) var states: StateRendering
-    /// In diff mode, the state last shown for each screen and the `seq` of its line.
-    private var shown: [String: (state: JSONValue, seq: Int)] = [:]
+    /// In diff mode, the state last shown for each screen, as its line carried it, and the line's `seq`.
+    private var shown: [String: (state: Data, seq: Int)] = [:]
 
     package init(output: OutputChannel, states: StateRendering = .full) {
         self.output = output
@@ -71,14 +73,12 @@ package final class ProtocolWriter: ReplyRenderer {
     private func writeState(_ snapshot: StateSnapshot, tag: RequestTag?, push: Bool) {
         var patch: (base: Int, operations: JSONValue)?
         if states == .diff {
-            let seq = output.nextSeq
-            // The state's own bytes are what a full line would carry; a patch is taken from them.
-            if let state = try? JSONParser.parse(String(decoding: snapshot.json, as: UTF8.self), maximumDepth: 512) {
-                if !snapshot.isWhole, let previous = shown[snapshot.screen] {
-                    patch = (previous.seq, JSONPatch.json(JSONPatch.diff(from: previous.state, to: state)))
-                }
-                shown[snapshot.screen] = (state, seq)
+            // The state's own bytes are what a full line would carry; a patch is taken from them,
+            // reading only the parts whose bytes changed.
+            if !snapshot.isWhole, let previous = shown[snapshot.screen], let operations = JSONTextDiff.diff(from: previous.state, to: snapshot.json) {
+                patch = (previous.seq, JSONPatch.json(operations))
             }
+            shown[snapshot.screen] = (snapshot.json, output.nextSeq)
         }
         output.begin("state", tag: tag, push: push)
         output.field("screen", snapshot.screen)
