@@ -30,6 +30,12 @@ struct WatchTests {
         #expect(changes.map { $0["to"] as? String } == ["hi", "Nothing has happened yet."])
     }
 
+    @Test func theEventsThePreviewRecordsCanBeWatched() async throws {
+        let transcript = try await SessionTranscript.run(["use foo", #"mock text="x""#, "watch @events[-1]", "event hello", "event hello", "event goodbye"])
+        #expect(changes(transcript).map { $0["line"] as? Int } == [4, 6])
+        #expect(json(changes(transcript).first?["to"]) == #"{"hello":{}}"#)
+    }
+
     @Test func aPathThatLeadsNowhereIsAbsent() async throws {
         let transcript = try await SessionTranscript.run(["use users", "watch users.value[1].name", "load", "wait"])
         let change = try #require(changes(transcript).first)

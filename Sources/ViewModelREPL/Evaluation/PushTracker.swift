@@ -120,7 +120,7 @@ final class PushTracker {
                 let snapshot = try screen.snapshot()
                 shown(screen)
                 if let watches, !watches.isEmpty {
-                    watches.report(snapshot, tag: screen.pushTag, push: true) { try? screen.root(for: $0) }
+                    watches.report(snapshot.screen, tag: screen.pushTag, push: true) { try? screen.root(for: $0) }
                 }
                 renderer.render(.state(snapshot), tag: screen.pushTag, push: true)
             } catch {

@@ -1,9 +1,9 @@
 /// The paths `watch` follows, and the `change` lines they owe when a state line shows a new value.
 ///
 /// A watch belongs to the screen that was current when it was made. Whenever a state line of that
-/// screen is written, reply or push, each watched path is looked up in the state it shows; a value
-/// that differs from the last one seen is reported once, just before that state line, with the
-/// same request tag.
+/// screen is written, reply or push, (or the preview records an event, for `@events`) each watched
+/// path is looked up again; a value that differs from the last one seen is reported once, just
+/// before that line, with the same request tag.
 @MainActor
 final class WatchTracker {
     /// One watched path.
@@ -43,16 +43,16 @@ final class WatchTracker {
         return before - watches.count
     }
 
-    /// Writes a `change` line for every watched path of the snapshot's screen whose value differs
-    /// from the last seen. `root` gives what a path looks into (the state, `@events`, `@model`).
-    func report(_ snapshot: StateSnapshot, tag: RequestTag?, push: Bool, root: (StatePath) -> JSONValue?) {
-        for index in watches.indices where watches[index].screen == snapshot.screen {
+    /// Writes a `change` line for every watched path of `screen` whose value differs from the last
+    /// seen. `root` gives what a path looks into (the state, `@events`, `@model`).
+    func report(_ screen: String, tag: RequestTag?, push: Bool, root: (StatePath) -> JSONValue?) {
+        for index in watches.indices where watches[index].screen == screen {
             let path = watches[index].path
             let value = root(path).flatMap(path.lookup(in:))
             guard value != watches[index].last || (value.map { JSONWriter.string($0) } != watches[index].last.map { JSONWriter.string($0) }) else {
                 continue
             }
-            let change = WatchedChange(screen: snapshot.screen, path: path.description, from: watches[index].last, to: value)
+            let change = WatchedChange(screen: screen, path: path.description, from: watches[index].last, to: value)
             watches[index].last = value
             renderer.render(.change(change), tag: tag, push: push)
         }

@@ -76,8 +76,16 @@ package final class Session {
 
     private func send(_ reply: Reply, tag: RequestTag) {
         accounting.count(reply)
-        if !evaluator.watches.isEmpty, case .state(let snapshot) = reply, let screen = evaluator.screens[snapshot.screen] {
-            evaluator.watches.report(snapshot, tag: tag, push: false) { try? screen.root(for: $0) }
+        if !evaluator.watches.isEmpty {
+            let shown: String?
+            switch reply {
+            case .state(let snapshot): shown = snapshot.screen
+            case .recorded(let recorded): shown = recorded.screen
+            default: shown = nil
+            }
+            if let shown, let screen = evaluator.screens[shown] {
+                evaluator.watches.report(shown, tag: tag, push: false) { try? screen.root(for: $0) }
+            }
         }
         renderer.render(reply, tag: tag, push: false)
     }
