@@ -21,6 +21,15 @@ extension ParsedLines {
     public var pushes: [[String: Any]] { lines.filter { $0["push"] as? Bool == true } }
 }
 
+/// Lines parsed once and kept, for a test that looks at them many times.
+public struct ParsedOutput: ParsedLines {
+    public var lines: [[String: Any]]
+
+    public init(lines: [[String: Any]]) {
+        self.lines = lines
+    }
+}
+
 /// Parses one output line; throws when it is not one JSON object with a `type` and a `seq`.
 public func parseLine(_ line: String) throws -> [String: Any] {
     guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {

@@ -17,7 +17,13 @@ public struct SessionTranscript: ParsedLines, Sendable {
     /// What a script run reported on stderr, one entry per report.
     public var reports: [String]
 
+    /// Every line, parsed anew on each use; ``parsed()`` parses once.
     public var lines: [[String: Any]] { text.compactMap { try? parseLine($0) } }
+
+    /// The lines parsed once, for many lookups.
+    public func parsed() -> ParsedOutput {
+        ParsedOutput(lines: lines)
+    }
 
     /// Runs `input` with `arguments` (vmrepl's options, `--posts-url` included).
     /// - Throws: ``ProtocolViolation`` when a line is not one JSON object.

@@ -18,7 +18,7 @@ struct RandomSessionTests {
             script.append(line)
             expected.append(expectation)
         }
-        let transcript = try await SessionTranscript.run(script)
+        let transcript = try await SessionTranscript.run(script).parsed()
         #expect(transcript.lines.compactMap { $0["seq"] as? Int } == Array(0..<transcript.lines.count))
         let replies = transcript.replies
         try #require(replies.count == script.count)
