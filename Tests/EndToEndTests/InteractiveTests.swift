@@ -5,7 +5,7 @@ import Testing
 @Suite(.timeLimit(.minutes(1)))
 struct InteractiveTests {
     @Test func tabCompletesCommandsScreensAndEvents() async throws {
-        let terminal = try TerminalSession()
+        let terminal = try TerminalSession(arguments: ["--output=json"])
         try await terminal.waitForStart()
         try terminal.type("scr")
         try terminal.send("Tab")
@@ -47,8 +47,8 @@ struct InteractiveTests {
 
     @Test(arguments: [false, true])
     func concurrentSessionsKeepEachOthersHistory(killingOne: Bool) async throws {
-        let first = try TerminalSession()
-        let second = try TerminalSession(stateHome: first.stateHome)
+        let first = try TerminalSession(arguments: ["--output=json"])
+        let second = try TerminalSession(arguments: ["--output=json"], stateHome: first.stateHome)
         try await first.waitForStart()
         try await second.waitForStart()
         try first.enter("use foo")
@@ -78,7 +78,7 @@ struct InteractiveTests {
 
     /// A session on real time whose users screen has a 2-second load in flight (input lines 1 and 2).
     private func usersLoading() async throws -> TerminalSession {
-        let terminal = try TerminalSession(arguments: ["--clock=real"])
+        let terminal = try TerminalSession(arguments: ["--clock=real", "--output=json"])
         try await terminal.waitForStart()
         try terminal.enter("use users")
         try await terminal.waitFor("users") { $0.last == "users>" }
@@ -111,12 +111,19 @@ struct InteractiveTests {
         #expect(!terminal.hasEnded())
     }
 
-    @Test func noColorTurnsColourOff() async throws {
-        let coloured = try TerminalSession()
-        try await coloured.waitFor("a coloured ready line", escapes: true) { $0.contains { $0.contains("\u{1B}[") && $0.contains("ready") } }
-        let plain = try TerminalSession(environment: ["NO_COLOR": "1"])
-        let screen = try await plain.waitFor("the prompt", escapes: true) { $0.contains { $0.contains("vmrepl>") } }
-        #expect(!screen.joined().contains("\u{1B}[3"))
+    @Test(arguments: [[], ["--output=json"]])
+    func noColorTurnsColourOff(arguments: [String]) async throws {
+        let coloured = try TerminalSession(arguments: arguments)
+        try await coloured.waitForStart()
+        try coloured.enter("use foo")
+        try coloured.enter("event hello")
+        try await coloured.waitFor("coloured output", escapes: true) { $0.contains { $0.contains("\u{1B}[3") && $0.contains("👋") } }
+        let plain = try TerminalSession(arguments: arguments, environment: ["NO_COLOR": "1"])
+        try await plain.waitForStart()
+        try plain.enter("use foo")
+        try plain.enter("event hello")
+        let screen = try await plain.waitFor("the hello handled", escapes: true) { $0.contains { $0.contains("👋") } }
+        #expect(!screen.joined().contains("\u{1B}["))
     }
 }
 
@@ -140,7 +147,7 @@ extension InteractiveTests {
 
 extension InteractiveTests {
     @Test func typedEmojiSurviveTheEditor() async throws {
-        let terminal = try TerminalSession()
+        let terminal = try TerminalSession(arguments: ["--output=json"])
         try await terminal.waitForStart()
         try terminal.enter("use foo")
         try await terminal.waitFor("foo") { $0.last == "foo>" }

@@ -35,7 +35,8 @@ struct RequestReplyTests {
         ("expect text == \"nope\"", "expectation_failed", nil),
         ("wait until text == \"nope\"", "timeout", nil),
         ("advance soon", "bad_arguments", 9),
-        ("state extra", "bad_arguments", 7),
+        ("state a b", "bad_arguments", 9),
+        ("state extra", "bad_arguments", nil),
     ] as [(String, String, Int?)])
     func badInputGetsOneErrorAndChangesNothing(line: String, code: String, column: Int?) async throws {
         let transcript = try await SessionTranscript.run(["use foo", "event hello", line, "state"])

@@ -3,7 +3,8 @@ package enum Command: Equatable, Sendable {
     case screens
     case use(screen: String)
     case describe
-    case state
+    /// `state`, or `state PATH` to show one part in full (at a terminal).
+    case state(focus: StatePath?)
     case event(name: String, arguments: Arguments)
     case load
     case reload
@@ -39,7 +40,7 @@ package enum Command: Equatable, Sendable {
     /// A session setting changed by `set`.
     package enum Setting: Equatable, Sendable {
         case clock(ClockMode)
-        case output(JSONHighlighter.Style)
+        case output(OutputMode)
         case states(StateRendering)
     }
 

@@ -13,7 +13,10 @@ package enum CommandTable {
         CommandSpec(
             name: "describe", usage: "describe", summary: "the screen's events with their arguments, and its state's fields", needsScreen: true
         ) { _ in .describe },
-        CommandSpec(name: "state", usage: "state", summary: "print the current state", needsScreen: true) { _ in .state },
+        CommandSpec(
+            name: "state", usage: "state [PATH]", summary: "print the current state; at a terminal PATH shows one part of it in full",
+            members: [.positional("path", .path, required: false)], needsScreen: true
+        ) { bindings in .state(focus: bindings.path("path")) },
         CommandSpec(
             name: "event", usage: "event NAME [ARG=VALUE | VALUE]...", summary: "send an event; in preview it is recorded, not handled",
             members: [.positional("name", .event), .rest("args", .eventArguments)], needsScreen: true
@@ -69,17 +72,17 @@ package enum CommandTable {
             return .expect(Command.Condition(path: path, op: op, value: op == .exists ? nil : value))
         },
         CommandSpec(
-            name: "set", usage: "set clock=virtual|real | set output=pretty|compact | set states=full|diff",
+            name: "set", usage: "set clock=virtual|real | set output=human|json|pretty | set states=full|diff",
             summary: "choose the time screens run on (before the first use), how a terminal shows lines, or whether state lines carry patches",
             members: [
                 .named("clock", .choice(ClockMode.allCases.map(\.rawValue))),
-                .named("output", .choice(JSONHighlighter.Style.allCases.map(\.rawValue))),
+                .named("output", .choice(OutputMode.allCases.map(\.rawValue))),
                 .named("states", .choice(StateRendering.allCases.map(\.rawValue))),
             ]
         ) { bindings throws(ReplError) in
             guard bindings.count == 1 else { throw ReplError(.usage(command: "set")) }
             if let clock = bindings.text("clock").flatMap(ClockMode.init(rawValue:)) { return .set(.clock(clock)) }
-            if let style = bindings.text("output").flatMap(JSONHighlighter.Style.init(rawValue:)) { return .set(.output(style)) }
+            if let mode = bindings.text("output").flatMap(OutputMode.init(rawValue:)) { return .set(.output(mode)) }
             if let states = bindings.text("states").flatMap(StateRendering.init(rawValue:)) { return .set(.states(states)) }
             throw ReplError(.usage(command: "set"))
         },

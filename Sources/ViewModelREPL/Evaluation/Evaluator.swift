@@ -27,7 +27,7 @@ package final class Evaluator {
     let time: TimeDriver
     let watches: WatchTracker
     /// Applies `set output=…`; only a terminal session sets it.
-    package var outputStyleHandler: ((JSONHighlighter.Style) -> Void)?
+    package var outputStyleHandler: ((OutputMode) -> Void)?
     /// Where `record` writes the commands that follow.
     private(set) var recorder: ScriptRecorder?
 
@@ -86,7 +86,7 @@ package final class Evaluator {
         case .screens: return screenList()
         case .use(let screen): return try use(screen)
         case .describe: return try describe()
-        case .state: return try stateReply(try requireScreen(), whole: true)
+        case .state(let focus): return try state(focus: focus)
         case .event(let event, let arguments): return try send(event, arguments, tag: tag)
         case .load, .reload: return try load(tag: tag)
         case .retry: return try retry(tag: tag)
@@ -139,10 +139,22 @@ package final class Evaluator {
         return current
     }
 
+    /// The reply to `state`: always whole, and when `focus` is given, a part that must exist.
+    private func state(focus: StatePath?) throws(ReplError) -> Reply {
+        let screen = try requireScreen()
+        if let focus, focus.lookup(in: try screen.root(for: focus)) == nil {
+            var known: [String] = []
+            if case .object(let members) = try screen.stateValue() { known = members.map(\.key) }
+            throw ReplError(.nothingAt(focus.description, screen: screen.name, known: known))
+        }
+        return try stateReply(screen, whole: true, focus: focus)
+    }
+
     /// A screen's whole state as a reply; the screen is then owed no push for what it shows.
-    func stateReply(_ screen: OpenScreen, whole: Bool = false) throws(ReplError) -> Reply {
+    func stateReply(_ screen: OpenScreen, whole: Bool = false, focus: StatePath? = nil) throws(ReplError) -> Reply {
         var snapshot = try screen.snapshot()
         snapshot.isWhole = whole
+        snapshot.focus = focus
         pushes.shown(screen)
         return .state(snapshot)
     }

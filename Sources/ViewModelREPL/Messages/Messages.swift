@@ -87,6 +87,8 @@ package enum Messages {
         case .unknownHelpTopic(let topic): return "no command '\(topic)'\(suggestion(topic, among: CommandTable.names))"
         case .cannotRecord(let path): return "cannot record to \(path): the file cannot be created"
         case .fileExists(let path): return "\(path) exists; record \(path) overwrite=true replaces it, append=true adds to it"
+        case .nothingAt(let path, let screen, let known):
+            return "\(screen)'s state has nothing at \(path)\(suggestion(path, among: known)); fields: \(known.joined(separator: ", "))"
         case .notWatched(let path): return "\(path) is not watched on this screen; watch lists what is"
         case .notRecording: return "nothing is being recorded; record FILE starts"
         case .alreadyRecording: return "already recording; record stop first"

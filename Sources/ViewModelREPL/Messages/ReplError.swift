@@ -91,6 +91,7 @@ package struct ReplError: Error, Equatable, Sendable {
         case cannotRecord(path: String)
         case fileExists(path: String)
         case notWatched(String)
+        case nothingAt(String, screen: String, known: [String])
         case notRecording
         case alreadyRecording
     }
@@ -119,7 +120,7 @@ package struct ReplError: Error, Equatable, Sendable {
         case .usage, .unexpectedArgument, .unknownArgument, .duplicateArgument, .badDuration, .durationTooLong, .badChoice,
             .expectedPath, .badPath, .expectedOperator, .requestWithoutCmd, .memberType, .missingMember, .unknownMember,
             .mockNeedsStateOrSet, .advanceNeedsVirtualTime, .pastTheEndOfTime, .clockAfterUse, .outputNeedsTerminal, .unknownHelpTopic,
-            .cannotRecord, .notRecording, .alreadyRecording, .notWatched:
+            .cannotRecord, .notRecording, .alreadyRecording, .notWatched, .nothingAt:
             .badArguments
         case .unknownScreen: .unknownScreen
         case .noScreen: .noScreen

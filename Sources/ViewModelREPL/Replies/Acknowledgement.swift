@@ -3,7 +3,7 @@ package struct Acknowledgement: Sendable {
     /// What changed, when something did.
     package enum Change: Sendable {
         case clock(ClockMode)
-        case output(JSONHighlighter.Style)
+        case output(OutputMode)
         case states(StateRendering)
         /// The paths watched on a screen, after `watch` or `unwatch`.
         case watches(screen: String, paths: [String])

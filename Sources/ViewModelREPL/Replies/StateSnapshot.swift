@@ -11,4 +11,6 @@ package struct StateSnapshot: Sendable {
     /// Whether it must be shown whole, whatever the rendering (the reply to `state`, which is how
     /// a driver reading patches resynchronises).
     package var isWhole = false
+    /// The part a person asked to see in full (`state PATH`); the protocol shows the whole state.
+    package var focus: StatePath?
 }

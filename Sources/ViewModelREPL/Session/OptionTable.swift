@@ -61,6 +61,13 @@ package enum OptionTable {
             options.states = states
         },
         Option(
+            name: "output", usage: "--output=human|json|pretty", summary: "at a terminal: what changed and tables (default), or the protocol lines",
+            scope: .session, takesValue: true
+        ) { options, text throws(UsageError) in
+            guard let mode = OutputMode(rawValue: text) else { throw UsageError(message: "--output takes human, json or pretty, not '\(text)'") }
+            options.output = mode
+        },
+        Option(
             name: "interactive", usage: "--interactive", summary: "line editing, history and colour even when stdin or stdout is not a terminal",
             scope: .session
         ) { options, _ in options.interactive = true },

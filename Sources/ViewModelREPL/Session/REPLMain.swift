@@ -62,6 +62,7 @@ public enum REPLMain {
                 registry: screens,
                 options: Evaluator.Options(clock: options.clock ?? .real, seed: options.seed, defaultTimeout: options.timeout),
                 colour: colour,
+                output: options.output,
                 states: options.states,
                 historyPath: HistoryLocation.path(option: options.historyPath, disabled: options.historyDisabled, environment: environment),
                 report: printError)

@@ -32,6 +32,8 @@ package struct SessionOptions: Equatable, Sendable {
     package var maximumLineLength = LineSplitter.defaultMaximumLength
     /// `--states=full|diff`: whether state lines carry whole states or patches.
     package var states = StateRendering.full
+    /// `--output=human|json|pretty`: how a terminal session shows replies.
+    package var output = OutputMode.human
     package var showHelp = false
     package var showVersion = false
 

@@ -13,14 +13,16 @@ package final class InteractiveSession {
     private let options: Evaluator.Options
     private let colour: Bool
     private let states: StateRendering
+    private let output: OutputMode
     private let historyPath: String?
     private let report: (String) -> Void
 
-    package init(registry: ScreenRegistry, options: Evaluator.Options, colour: Bool, states: StateRendering = .full, historyPath: String?, report: @escaping (String) -> Void) {
+    package init(registry: ScreenRegistry, options: Evaluator.Options, colour: Bool, output: OutputMode = .human, states: StateRendering = .full, historyPath: String?, report: @escaping (String) -> Void) {
         self.registry = registry
         self.options = options
         self.colour = colour
         self.states = states
+        self.output = output
         self.historyPath = historyPath
         self.report = report
     }
@@ -29,14 +31,9 @@ package final class InteractiveSession {
         let completions = CompletionBox()
         let editor = LineEditor(prompt: Prompt.text(nil, colour: colour), historyPath: historyPath) { completions.context.candidates(before: $0) }
         if let problem = editor.historyProblem { report("vmrepl: history: \(problem)") }
-        var formatter = JSONHighlighter(colour: colour)
-        let writer = ProtocolWriter(
-            output: OutputChannel { bytes in
-                editor.show(formatter.format(bytes))
-                return true
-            }, states: states)
-        let session = Session(registry: registry, options: options, renderer: writer)
-        session.evaluator.outputStyleHandler = { formatter.style = $0 }
+        let renderer = TerminalRenderer(mode: output, colour: colour, states: states) { editor.show($0) }
+        let session = Session(registry: registry, options: options, renderer: renderer)
+        session.evaluator.outputStyleHandler = { renderer.mode = $0 }
         completions.context = CompletionContext(session.evaluator)
 
         signal(SIGINT, SIG_IGN)
@@ -57,6 +54,7 @@ package final class InteractiveSession {
         session.start()
         session.flush()
         var policy = SessionLoop.Policy()
+        policy.beforeLine = { renderer.input = $0 }
         policy.afterLine = { [colour] _, _ in
             session.flush()
             completions.context = CompletionContext(session.evaluator)

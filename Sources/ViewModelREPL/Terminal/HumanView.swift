@@ -1,0 +1,155 @@
+/// Renders replies for a person at a terminal: what changed in a state (path: old → new), whole
+/// states folded and indented, tables for lists, errors with a caret under the column.
+///
+/// It keeps the last state it showed of each screen, so each state reply shows only what changed.
+struct HumanView {
+    /// Whether to colour (not when NO_COLOR is set or output is not a terminal).
+    var colour: Bool
+    /// The line being handled, echoed above a caret when an error has a column.
+    var input: String?
+    /// The state and model last shown for each screen.
+    private var shown: [String: (state: JSONValue, model: ModelKind)] = [:]
+
+    /// Arrays longer than this are folded to a count when a whole state is shown.
+    static let foldedLength = 5
+    /// Values longer than this are shortened.
+    static let longestValue = 60
+
+    init(colour: Bool) {
+        self.colour = colour
+    }
+
+    /// The text for one reply, ending in a newline.
+    mutating func text(for reply: Reply, push: Bool) -> String {
+        let lines: [String]
+        switch reply {
+        case .ready(let screens, let clock):
+            lines = ["vmrepl \(REPLMain.version): screens \(screens.joined(separator: ", ")); \(clock.rawValue) time. help lists the commands."]
+        case .state(let snapshot):
+            lines = state(snapshot, push: push)
+        case .recorded(let recorded):
+            lines = ["\(paint("[preview]", .yellow)) recorded \(JSONWriter.string(recorded.event)) (\(recorded.count) so far)"]
+        case .screens(let screens, let current):
+            lines = HelpEntry.table(screens.map { ($0.name + ($0.name == current ? " *" : ""), $0.summary) }).split(separator: "\n").map(String.init)
+        case .description(let description):
+            lines = describe(description)
+        case .help(let entries):
+            lines = HelpEntry.table(entries.map { ($0.usage, $0.summary) }).split(separator: "\n").map(String.init)
+        case .clock(let now):
+            lines = ["clock: \(DurationText.seconds(now))s"]
+        case .ok(let acknowledgement):
+            lines = [acknowledge(acknowledgement)]
+        case .change(let change):
+            lines = [(push ? "⟳ " : "") + "watch " + difference(change.path, change.from, change.to)]
+        case .error(let error):
+            lines = self.error(error)
+        }
+        return lines.map { $0 + "\n" }.joined()
+    }
+
+    // MARK: States
+
+    private mutating func state(_ snapshot: StateSnapshot, push: Bool) -> [String] {
+        guard let state = try? JSONParser.parse(String(decoding: snapshot.json, as: UTF8.self), maximumDepth: 512) else {
+            return [String(decoding: snapshot.json, as: UTF8.self)]
+        }
+        let previous = shown[snapshot.screen]
+        shown[snapshot.screen] = (state, snapshot.model)
+        let marker = push ? "⟳ " : ""
+        let model = snapshot.model == .preview ? paint("[preview] ", .yellow) : ""
+        let loading = snapshot.isLoading ? " (loading)" : ""
+        guard let previous, !snapshot.isWhole else {
+            if let focus = snapshot.focus, let part = focus.lookup(in: state) {
+                return tree(part, name: focus.description, folding: false)
+            }
+            return ["\(model)\(paint(snapshot.screen, .bold))\(loading)"] + tree(state, name: nil, folding: true)
+        }
+        var lines: [String] = []
+        if previous.model != snapshot.model {
+            lines.append(marker + "now showing the \(snapshot.model == .preview ? paint("preview", .yellow) : "real view model")")
+        }
+        let differences = JSONPatch.differences(from: previous.state, to: state)
+        if differences.isEmpty { lines.append(marker + model + "(no change)" + loading) }
+        for difference in differences {
+            lines.append(marker + model + self.difference(difference.statePath(after: ""), difference.old, difference.new))
+        }
+        return lines
+    }
+
+    /// `path: old → new`, old in red and new in green; a side that is missing is left out.
+    private func difference(_ path: String, _ old: JSONValue?, _ new: JSONValue?) -> String {
+        switch (old, new) {
+        case (let old?, let new?): "\(path): \(paint(short(old), .red)) → \(paint(short(new), .green))"
+        case (let old?, nil): "\(paint("- ", .red))\(path): \(paint(short(old), .red))"
+        case (nil, let new?): "\(paint("+ ", .green))\(path): \(paint(short(new), .green))"
+        case (nil, nil): path
+        }
+    }
+
+    /// A value as JSON, shortened past ``longestValue`` characters with a marker saying how long it was.
+    private func short(_ value: JSONValue) -> String {
+        let text = JSONWriter.string(value)
+        guard text.count > Self.longestValue else { return text }
+        return text.prefix(Self.longestValue - 1) + "… (\(text.count) chars)"
+    }
+
+    /// A value as indented lines under `name`, keys sorted; long arrays folded to a count when
+    /// `folding`. Without a name, only the value's members, one level in.
+    private func tree(_ value: JSONValue, name: String?, folding: Bool, depth: Int = 0) -> [String] {
+        let indent = String(repeating: "  ", count: depth)
+        let label = name.map { paint($0, .blue) + ":" } ?? ""
+        switch value {
+        case .object(let members) where !members.isEmpty:
+            let children = members.sorted { $0.key < $1.key }.flatMap { tree($0.value, name: $0.key, folding: true, depth: depth + 1) }
+            return name == nil ? children : [indent + label] + children
+        case .array(let elements) where !elements.isEmpty:
+            if folding, elements.count > Self.foldedLength { return [indent + label + " " + paint("[\(elements.count) items]", .dim)] }
+            let children = elements.enumerated().flatMap { tree($0.element, name: "[\($0.offset)]", folding: true, depth: depth + 1) }
+            return name == nil ? children : [indent + label] + children
+        default:
+            return [indent + (name == nil ? "" : label + " ") + short(value)]
+        }
+    }
+
+    // MARK: Lists, acknowledgements, errors
+
+    private func describe(_ description: ScreenDescription) -> [String] {
+        let model = description.model == .preview ? " [preview]" : ""
+        var lines = ["\(paint(description.screen, .bold))\(model)\(description.loads ? ", loads (load, reload, retry, cancel)" : "")", "events:"]
+        lines += HelpEntry.table(description.events.map { ($0.name, Messages.arguments($0.arguments)) }).split(separator: "\n").map(String.init)
+        lines.append("state fields:")
+        lines += HelpEntry.table(description.fields.map { ($0.name, $0.type) }).split(separator: "\n").map(String.init)
+        return lines
+    }
+
+    private func acknowledge(_ acknowledgement: Acknowledgement) -> String {
+        switch acknowledgement.change {
+        case nil: "ok"
+        case .clock(let mode)?: "clock: \(mode.rawValue)"
+        case .output(let mode)?: "output: \(mode.rawValue)"
+        case .states(let rendering)?: "state lines: \(rendering.rawValue)"
+        case .recording(let path)?: "recording to \(path)"
+        case .recorded(let path, let commands)?: "recorded \(commands) commands to \(path)"
+        case .watches(let screen, let paths)?: paths.isEmpty ? "watching nothing on \(screen)" : "watching on \(screen): \(paths.joined(separator: ", "))"
+        }
+    }
+
+    private func error(_ error: ReplError) -> [String] {
+        var lines = [paint("error: ", .red) + error.message]
+        if let column = error.column, let input {
+            lines.append("  " + input)
+            lines.append("  " + String(repeating: " ", count: max(0, column - 1)) + paint("^", .red))
+        }
+        return lines
+    }
+
+    // MARK: Colour
+
+    private enum Colour: String {
+        case red = "31", green = "32", yellow = "33", blue = "34", bold = "1", dim = "2"
+    }
+
+    private func paint(_ text: String, _ colour: Colour) -> String {
+        self.colour ? "\u{1B}[\(colour.rawValue)m\(text)\u{1B}[0m" : text
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+/// The human view at a real terminal (tmux): what changed, tables, carets, loads above the prompt.
+@Suite(.timeLimit(.minutes(1)))
+struct HumanViewTests {
+    private func started(_ arguments: [String] = []) async throws -> TerminalSession {
+        let terminal = try TerminalSession(arguments: arguments, environment: ["NO_COLOR": "1"])
+        try await terminal.waitForStart()
+        return terminal
+    }
+
+    @Test func anEventShowsWhatChangedNotTheProtocol() async throws {
+        let terminal = try await started()
+        try terminal.enter("use foo")
+        try await terminal.waitFor("foo") { $0.last == "foo>" }
+        try terminal.enter("event hello")
+        let screen = try await terminal.waitFor("the change") { $0.contains(#"text: "Nothing has happened yet." → "👋""#) }
+        #expect(!screen.contains { $0.contains(#""seq""#) })
+        try terminal.enter("event hello")
+        try await terminal.waitFor("no change") { $0.contains("(no change)") }
+    }
+
+    @Test func describeIsATableWithAnEventsArgumentsOnItsRow() async throws {
+        let terminal = try await started()
+        try terminal.enter("use posts")
+        try await terminal.waitFor("posts") { $0.last == "posts>" }
+        try terminal.enter("describe")
+        try await terminal.waitFor("select with id: int") { $0.contains { $0.hasPrefix("  select") && $0.hasSuffix("id: int") } }
+    }
+
+    @Test func anErrorPutsACaretUnderTheColumn() async throws {
+        let terminal = try await started()
+        try terminal.enter("use foo")
+        try terminal.enter(#"event hello x="open"#)
+        let screen = try await terminal.waitFor("the caret") { $0.contains { $0.hasSuffix("^") } }
+        let echo = try #require(screen.firstIndex(of: #"  event hello x="open"#))
+        // The string is unterminated at column 20, the end of the line.
+        #expect(screen[echo + 1] == "  " + String(repeating: " ", count: 19) + "^")
+    }
+
+    @Test func theProtocolIsOneSettingAway() async throws {
+        let terminal = try await started()
+        try terminal.enter("use foo")
+        try terminal.enter("set output=json")
+        try terminal.enter("event hello")
+        try await terminal.waitFor("a protocol line") { $0.contains { $0.contains(#""state":{"sheetIsPresented":false,"text":"👋"}"#) } }
+        try terminal.enter("set output=human")
+        try terminal.enter("event goodbye")
+        try await terminal.waitFor("the human view back") { $0.contains(#"text: "👋" → "😢""#) }
+    }
+
+    @Test func aLoadsLaterChangesAppearAboveThePromptAndKeepTheTypedLine() async throws {
+        let terminal = try await started(["--clock=real"])
+        try terminal.enter("use users")
+        try await terminal.waitFor("users") { $0.last == "users>" }
+        try terminal.enter("load")
+        try await terminal.waitFor("loading") { $0.contains(#"users.phase: "initial" → "loading""#) }
+        try terminal.type("state us")
+        try await terminal.waitFor("the load's change") { lines in
+            lines.contains { $0.hasPrefix("⟳ users.phase: \"loading\" → ") } && lines.last == "users> state us"
+        }
+    }
+}

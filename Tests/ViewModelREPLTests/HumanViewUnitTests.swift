@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+@testable import ViewModelREPL
+
+/// The human view on fixed states: changes, folding, shortening.
+struct HumanViewUnitTests {
+    private func snapshot(_ json: String, model: ModelKind = .real, whole: Bool = false, focus: String? = nil) -> Reply {
+        var snapshot = StateSnapshot(screen: "s", model: model, isLoading: false, json: Data(json.utf8))
+        snapshot.isWhole = whole
+        snapshot.focus = focus.flatMap(StatePath.init)
+        return .state(snapshot)
+    }
+
+    @Test func aStateReplyAfterTheFirstShowsEachChangedPath() {
+        var view = HumanView(colour: false)
+        _ = view.text(for: snapshot(#"{"a":1,"l":[1,2],"o":{"x":"y"}}"#), push: false)
+        let text = view.text(for: snapshot(#"{"a":2,"l":[1],"o":{"x":"y","z":true}}"#), push: true)
+        #expect(text == "⟳ a: 1 → 2\n⟳ - l[1]: 2\n⟳ + o.z: true\n")
+        #expect(view.text(for: snapshot(#"{"a":2,"l":[1],"o":{"x":"y","z":true}}"#), push: false) == "(no change)\n")
+    }
+
+    @Test func aWholeStateFoldsLongListsAndShowsAPartInFull() {
+        var view = HumanView(colour: false)
+        let state = #"{"list":[1,2,3,4,5,6],"name":"n"}"#
+        #expect(view.text(for: snapshot(state, whole: true), push: false) == "s\n  list: [6 items]\n  name: \"n\"\n")
+        #expect(view.text(for: snapshot(state, whole: true, focus: "list"), push: false) == "list:\n  [0]: 1\n  [1]: 2\n  [2]: 3\n  [3]: 4\n  [4]: 5\n  [5]: 6\n")
+    }
+
+    @Test func longValuesAreShortenedWithTheirLength() {
+        var view = HumanView(colour: false)
+        _ = view.text(for: snapshot(#"{"t":""}"#), push: false)
+        let long = String(repeating: "x", count: 100)
+        let text = view.text(for: snapshot(#"{"t":"\#(long)"}"#), push: false)
+        #expect(text == "t: \"\" → \"" + String(repeating: "x", count: 58) + "… (102 chars)\n")
+    }
+
+    @Test func aChangeOfModelIsSaid() {
+        var view = HumanView(colour: false)
+        _ = view.text(for: snapshot(#"{"t":"a"}"#), push: false)
+        #expect(view.text(for: snapshot(#"{"t":"b"}"#, model: .preview), push: false) == "now showing the preview\n[preview] t: \"a\" → \"b\"\n")
+    }
+
+    @Test func errorsWithAColumnEchoTheLineWithACaret() {
+        var view = HumanView(colour: false)
+        view.input = "use a b"
+        #expect(view.text(for: .error(ReplError(.unexpectedArgument(command: "use"), column: 7)), push: false)
+            == "error: unexpected argument; usage: use SCREEN\n  use a b\n        ^\n")
+    }
+}
