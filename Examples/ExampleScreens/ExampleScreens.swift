@@ -15,17 +15,17 @@ public enum ExampleScreens {
             FooViewModel()
         }
         screens.register("users", summary: "loads users in 2 s, succeeding or failing at random; a reload keeps them shown", events: UsersViewEvent.allCases) { context in
-            UsersViewModel(clock: context.clock, random: context.makeRandom())
+            UsersViewModel(fetch: context.dependency("fetch", live: UsersViewModel.randomFetch(clock: context.clock, random: context.makeRandom())))
         }
         screens.register("greeting", summary: "loads a greeting in 1 s with an error state and retry; cancelling is not an error", events: AsyncContentEvent.allCases) { context in
-            GreetingScreen.makeViewModel(clock: context.clock, random: context.makeRandom())
+            AsyncContentViewModel(load: context.dependency("fetch", live: GreetingScreen.randomFetch(clock: context.clock, random: context.makeRandom())))
         }
         let url = postsURL ?? URLSessionPostsLoader.bundledPostsURL ?? URL(fileURLWithPath: "/nonexistent/posts.json")
         screens.register(
             "posts", summary: "fetches posts with URLSession; select and filter them",
             events: [.select(id: 1), .filter(query: ""), .deselect, .refresh]
-        ) { _ in
-            PostsViewModel(loader: URLSessionPostsLoader(url: url))
+        ) { context in
+            PostsViewModel(loader: ClosurePostsLoader(fetch: context.dependency("fetch", live: URLSessionPostsLoader(url: url).fetch)))
         }
         return screens
     }

@@ -17,8 +17,13 @@ public enum GreetingScreen {
         clock: any Clock<Duration> = ContinuousClock(),
         random: any RandomNumberGenerator = SystemRandomNumberGenerator()
     ) -> AsyncContentViewModel<String> {
+        AsyncContentViewModel(load: randomFetch(clock: clock, random: random))
+    }
+
+    /// The demonstration's greeting service: each call takes 1 s and fails at random.
+    public static func randomFetch(clock: any Clock<Duration>, random: any RandomNumberGenerator) -> @Sendable () async throws -> String {
         let coin = CoinFlips(random)
-        return AsyncContentViewModel {
+        return {
             try await clock.sleep(for: loadDuration)
             // The coin is flipped only by a load that ran its full time, so a cancelled load does not
             // shift the outcomes of later ones under a fixed seed.

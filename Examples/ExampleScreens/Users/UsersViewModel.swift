@@ -46,17 +46,32 @@ public final class UsersViewModel: LoadingViewModel {
 
     public var viewState = UsersViewState()
 
-    @ObservationIgnored private let clock: any Clock<Duration>
-    @ObservationIgnored private let coin: CoinFlips
+    @ObservationIgnored private let fetch: @Sendable () async throws -> [User]
     @ObservationIgnored private lazy var runner = LoadRunner<[User]> { [weak self] in self?.viewState.users.apply($0) }
 
-    /// Creates the view model.
+    /// Creates the view model over `fetch`, what a load calls.
+    public init(fetch: @escaping @Sendable () async throws -> [User]) {
+        self.fetch = fetch
+    }
+
+    /// Creates the view model over the demonstration service (``randomFetch(clock:random:)``).
+    public convenience init(clock: any Clock<Duration> = ContinuousClock(), random: any RandomNumberGenerator = SystemRandomNumberGenerator()) {
+        self.init(fetch: Self.randomFetch(clock: clock, random: random))
+    }
+
+    /// The demonstration's users service: each call takes 2 s and succeeds or fails at random.
     /// - Parameters:
-    ///   - clock: What a load waits on; a ``ManualClock`` in tests and scripts.
-    ///   - random: Decides whether each load succeeds; seed it for a fixed sequence.
-    public init(clock: any Clock<Duration> = ContinuousClock(), random: any RandomNumberGenerator = SystemRandomNumberGenerator()) {
-        self.clock = clock
-        self.coin = CoinFlips(random)
+    ///   - clock: What a call waits on; a ``ManualClock`` in tests and scripts.
+    ///   - random: Decides whether each call succeeds; seed it for a fixed sequence.
+    public nonisolated static func randomFetch(clock: any Clock<Duration>, random: any RandomNumberGenerator) -> @Sendable () async throws -> [User] {
+        let coin = CoinFlips(random)
+        return {
+            // The coin is flipped when the call starts, so the outcome follows the seed and the order of loads alone.
+            let succeeds = coin.flip()
+            try await clock.sleep(for: loadDuration)
+            guard succeeds else { throw UsersLoadError() }
+            return loadedUsers
+        }
     }
 
     public func handle(event: UsersViewEvent) {
@@ -66,14 +81,7 @@ public final class UsersViewModel: LoadingViewModel {
     }
 
     public func load() {
-        // The coin is flipped when the load starts, so the outcome follows the seed and the order of loads alone.
-        let succeeds = coin.flip()
-        let clock = clock
-        runner.start {
-            try await clock.sleep(for: Self.loadDuration)
-            guard succeeds else { throw UsersLoadError() }
-            return Self.loadedUsers
-        }
+        runner.start(fetch)
     }
 
     public func retry() -> Bool {

@@ -21,6 +21,12 @@ package enum Command: Equatable, Sendable {
     case set(Setting)
     case record(path: String, mode: RecordMode)
     case recordStop
+    /// `stub NAME …`: the next calls of a dependency answer as told.
+    case stub(name: String, stub: DependencyTable.Stub)
+    /// `unstub NAME`, or `unstub` for every dependency.
+    case unstub(String?)
+    /// `calls NAME`: every call of a dependency so far.
+    case calls(String)
     /// `watch PATH`, or `watch` to list the watched paths.
     case watch(StatePath?)
     /// `unwatch PATH`, or `unwatch` for all.

@@ -66,7 +66,7 @@ extension CommandSpec {
             case positional
             /// `name=value`.
             case named
-            /// The member's name, then its value: `until PATH OP VALUE`.
+            /// The member's name, then its value: `until PATH OP VALUE`; a `flag` is the name alone (`hang`).
             case keyword
             /// Whatever arguments are left: `event NAME ARG=VALUE…`, `mock FIELD=VALUE…`.
             case rest
@@ -106,6 +106,8 @@ extension CommandSpec {
         case command
         /// One of the current screen's events.
         case event
+        /// One of the current screen's dependencies.
+        case dependency
         /// An event's arguments: `ARG=VALUE` or `VALUE` in the human form, an object in JSON.
         case eventArguments
         /// A duration: `2s`, `500ms`; in JSON also a number of seconds.
@@ -128,7 +130,7 @@ extension CommandSpec {
         /// How a JSON request's member of this type is described in errors ("a string").
         var jsonDescription: String {
             switch self {
-            case .text, .screen, .command, .event, .path, .comparison, .condition: "a string"
+            case .text, .screen, .command, .event, .dependency, .path, .comparison, .condition: "a string"
             case .choice(let values): values.map { "\"\($0)\"" }.joined(separator: " or ")
             case .duration: "a duration such as \"2s\""
             case .eventArguments, .fields: "an object"

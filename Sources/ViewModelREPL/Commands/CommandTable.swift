@@ -101,6 +101,35 @@ package enum CommandTable {
             return .record(path: path, mode: overwrite ? .overwrite : append ? .append : .create)
         },
         CommandSpec(
+            name: "stub", usage: "stub NAME value=JSON | error=TEXT | hang [delay=DURATION] [times=N]",
+            summary: "make the next calls of the screen's dependency NAME return a value, fail with a message or never return; newest first",
+            members: [
+                .positional("name", .dependency), .named("value", .json), .named("error", .text), .keyword("hang", .flag),
+                .named("delay", .duration), .named("times", .json),
+            ],
+            needsScreen: true
+        ) { bindings throws(ReplError) in
+            let answers: [DependencyTable.Stub.Answer] = [
+                bindings.json("value").map { .value($0) }, bindings.text("error").map { .error($0) }, bindings.flag("hang") == true ? .hang : nil,
+            ].compactMap { $0 }
+            guard answers.count == 1 else { throw ReplError(.usage(command: "stub")) }
+            var times: Int?
+            if let count = bindings.json("times") {
+                guard case .int(let value) = count, value > 0 else { throw ReplError(.memberType(member: "times", expected: "a whole number above 0", found: count.kind)) }
+                times = value
+            }
+            let stub = DependencyTable.Stub(answer: answers[0], delay: bindings.duration("delay"), times: times)
+            return .stub(name: try bindings.required("name"), stub: stub)
+        },
+        CommandSpec(
+            name: "unstub", usage: "unstub [NAME]", summary: "send the calls of NAME, or of every dependency, to the live function again",
+            members: [.positional("name", .dependency, required: false)], needsScreen: true
+        ) { bindings in .unstub(bindings.text("name")) },
+        CommandSpec(
+            name: "calls", usage: "calls NAME", summary: "every call of the dependency NAME so far: input, start and end on the session clock, outcome",
+            members: [.positional("name", .dependency)], needsScreen: true
+        ) { bindings throws(ReplError) in .calls(try bindings.required("name")) },
+        CommandSpec(
             name: "watch", usage: "watch [PATH]",
             summary: "report each change of the value at PATH on this screen as a change line, whatever caused it; alone, list the watched paths",
             members: [.positional("path", .path, required: false)], needsScreen: true

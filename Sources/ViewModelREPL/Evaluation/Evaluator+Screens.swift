@@ -12,8 +12,9 @@ extension Evaluator {
         if let open = screens[name] {
             screen = open
         } else {
-            let context = ScreenContext(clock: time.clock, seed: Self.mix(options.seed, name))
-            screen = OpenScreen(host: definition.make(context))
+            let dependencies = DependencyTable(clock: time.clock, elapsed: time.elapsed())
+            let context = ScreenContext(clock: time.clock, seed: Self.mix(options.seed, name), dependencies: dependencies)
+            screen = OpenScreen(host: definition.make(context), dependencies: dependencies)
             screens[name] = screen
         }
         current = screen
@@ -33,10 +34,11 @@ extension Evaluator {
         if case .object(let members) = try screen.stateValue() {
             fields = members.map { ($0.key, $0.value.kind) }
         }
+        let dependencies = screen.dependencies.dependencies.map { ($0, screen.dependencies.stubs(of: $0.name)) }
         return .description(
             ScreenDescription(
                 screen: screen.name, model: screen.host.kind, loads: screen.loader != nil,
-                events: screen.host.catalog.events, fields: fields))
+                events: screen.host.catalog.events, fields: fields, dependencies: dependencies))
     }
 
     func send(_ name: String, _ arguments: Command.Arguments, tag: RequestTag) throws(ReplError) -> Reply {
@@ -124,6 +126,24 @@ extension Evaluator {
     /// What a condition on `path` looks into (see ``OpenScreen/root(for:)``).
     func conditionRoot(_ screen: OpenScreen, for path: StatePath) throws(ReplError) -> JSONValue {
         try screen.root(for: path)
+    }
+
+    func stub(_ dependency: String, _ stub: DependencyTable.Stub, name: String) throws(ReplError) -> Reply {
+        let screen = try requireScreen()
+        try screen.dependencies.stub(dependency, stub)
+        return .ok(Acknowledgement(name, change: .stubs(screen: screen.name, dependency: dependency, stubs: screen.dependencies.stubs(of: dependency))))
+    }
+
+    func unstub(_ dependency: String?, name: String) throws(ReplError) -> Reply {
+        let screen = try requireScreen()
+        try screen.dependencies.unstub(dependency)
+        guard let dependency else { return .ok(Acknowledgement(name, change: .unstubbed(screen: screen.name))) }
+        return .ok(Acknowledgement(name, change: .stubs(screen: screen.name, dependency: dependency, stubs: [])))
+    }
+
+    func calls(_ dependency: String) throws(ReplError) -> Reply {
+        let screen = try requireScreen()
+        return .calls(screen: screen.name, dependency: dependency, calls: try screen.dependencies.calls(of: dependency))
     }
 
     func watch(_ path: StatePath?, name: String) throws(ReplError) -> Reply {

@@ -15,10 +15,13 @@ final class OpenScreen {
     var pushTag: RequestTag?
     /// The shown state as a value, kept until it may have changed, so checks do not re-encode it.
     private var cachedState: JSONValue?
+    /// The dependencies its factory wrapped, their stubs and calls.
+    let dependencies: DependencyTable
 
-    init(host: any ScreenHosting) {
+    init(host: any ScreenHosting, dependencies: DependencyTable) {
         self.host = host
         self.loader = host.loader
+        self.dependencies = dependencies
     }
 
     var name: String { host.name }
@@ -45,6 +48,9 @@ final class OpenScreen {
         switch path.components.first {
         case .key("@events"): return .object([("@events", .array(host.recordedEvents()))])
         case .key("@model"): return .object([("@model", .string(host.kind.rawValue))])
+        case .key("@calls"):
+            let calls = dependencies.allCalls().map { ($0.name, JSONValue.array($0.calls.map(\.json))) }
+            return .object([("@calls", .object(calls))])
         default: return try stateValue()
         }
     }

@@ -28,6 +28,14 @@ final class TimeDriver {
     /// The time the session runs on now.
     var mode: ClockMode { manualClock == nil ? .real : .virtual }
 
+    /// How much time has passed on the session's clock, for call records.
+    func elapsed() -> @Sendable () -> Duration {
+        if let manualClock { return { manualClock.now.offset } }
+        let clock = ContinuousClock()
+        let start = clock.now
+        return { start.duration(to: clock.now) }
+    }
+
     /// Switches to `mode`'s clock; screens made before keep theirs.
     func use(_ mode: ClockMode) {
         switch mode {

@@ -89,6 +89,10 @@ package enum Messages {
         case .fileExists(let path): return "\(path) exists; record \(path) overwrite=true replaces it, append=true adds to it"
         case .nothingAt(let path, let screen, let known):
             return "\(screen)'s state has nothing at \(path)\(suggestion(path, among: known)); fields: \(known.joined(separator: ", "))"
+        case .unknownDependency(let name, let known):
+            return known.isEmpty ? "this screen has no dependency '\(name)' (it has none to stub)"
+                : "no dependency '\(name)'\(suggestion(name, among: known)); dependencies: \(known.joined(separator: ", "))"
+        case .badStub(let name, let reason): return "that value is not what \(name) returns: \(reason); nothing changed"
         case .notWatched(let path): return "\(path) is not watched on this screen; watch lists what is"
         case .notRecording: return "nothing is being recorded; record FILE starts"
         case .alreadyRecording: return "already recording; record stop first"

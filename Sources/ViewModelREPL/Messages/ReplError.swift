@@ -26,6 +26,8 @@ package struct ReplError: Error, Equatable, Sendable {
         case expectationFailed = "expectation_failed"
         case encodingFailed = "encoding_failed"
         case fileExists = "file_exists"
+        case unknownDependency = "unknown_dependency"
+        case badStub = "bad_stub"
     }
 
     /// What went wrong, with the facts a message or a driver needs.
@@ -92,6 +94,8 @@ package struct ReplError: Error, Equatable, Sendable {
         case fileExists(path: String)
         case notWatched(String)
         case nothingAt(String, screen: String, known: [String])
+        case unknownDependency(String, known: [String])
+        case badStub(String, reason: String)
         case notRecording
         case alreadyRecording
     }
@@ -135,6 +139,8 @@ package struct ReplError: Error, Equatable, Sendable {
         case .timedOut, .neverHolds: .timeout
         case .expectationFailed: .expectationFailed
         case .fileExists: .fileExists
+        case .unknownDependency: .unknownDependency
+        case .badStub: .badStub
         }
     }
 

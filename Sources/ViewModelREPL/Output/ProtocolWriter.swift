@@ -58,6 +58,11 @@ package final class ProtocolWriter: ReplyRenderer {
             output.field("now", .double(DurationText.seconds(now)))
         case .ok(let acknowledgement):
             writeAcknowledgement(acknowledgement, tag: tag, push: push)
+        case .calls(let screen, let dependency, let calls):
+            output.begin("calls", tag: tag, push: push)
+            output.field("screen", screen)
+            output.field("dependency", dependency)
+            output.field("calls", .array(calls.map(\.json)))
         case .change(let change):
             output.begin("change", tag: tag, push: push)
             output.field("screen", change.screen)
@@ -108,6 +113,17 @@ package final class ProtocolWriter: ReplyRenderer {
                     ])
                 }))
         output.field("fields", .array(description.fields.map { .object([("name", .string($0.name)), ("type", .string($0.type))]) }))
+        if !description.dependencies.isEmpty {
+            output.field(
+                "dependencies",
+                .array(
+                    description.dependencies.map { dependency in
+                        .object([
+                            ("name", .string(dependency.declared.name)), ("input", dependency.declared.input.map(JSONValue.string) ?? .null),
+                            ("output", .string(dependency.declared.output)), ("stubs", .array(dependency.stubs.map(\.json))),
+                        ])
+                    }))
+        }
     }
 
     private func writeAcknowledgement(_ acknowledgement: Acknowledgement, tag: RequestTag?, push: Bool) {
@@ -117,6 +133,12 @@ package final class ProtocolWriter: ReplyRenderer {
         case nil: break
         case .clock(let mode)?: output.field("clock", mode.rawValue)
         case .output(let style)?: output.field("output", style.rawValue)
+        case .stubs(let screen, let dependency, let stubs)?:
+            output.field("screen", screen)
+            output.field("dependency", dependency)
+            output.field("stubs", .array(stubs.map(\.json)))
+        case .unstubbed(let screen)?:
+            output.field("screen", screen)
         case .watches(let screen, let paths)?:
             output.field("screen", screen)
             output.field("watches", .array(paths.map(JSONValue.string)))

@@ -27,7 +27,7 @@ enum HumanFormReader {
             if spec.hasKeywordMembers, let word = scanner.peekWord(), let keyword = spec.members.first(where: { $0.form == .keyword && $0.name == word }) {
                 guard !bindings.has(keyword.name) else { throw scanner.error(.duplicateArgument(keyword.name), at: start) }
                 _ = scanner.word()
-                bindings.bind(keyword.name, try value(of: keyword.type, spec, &scanner))
+                bindings.bind(keyword.name, keyword.type == .flag ? .flag(true) : try value(of: keyword.type, spec, &scanner))
                 continue
             }
             if let member = positional.popFirst() {

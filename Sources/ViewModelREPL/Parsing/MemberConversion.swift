@@ -58,7 +58,7 @@ enum MemberConversion {
             if let text = value.stringValue { return .duration(try DurationText.read(text)) }
             guard let duration = try DurationText.seconds(value) else { throw wrongType }
             return .duration(duration)
-        case .text, .screen, .command, .event, .path, .comparison, .condition:
+        case .text, .screen, .command, .event, .dependency, .path, .comparison, .condition:
             guard let text = value.stringValue else { throw wrongType }
             return try self.value(word: text, as: member.type, command: command)
         }

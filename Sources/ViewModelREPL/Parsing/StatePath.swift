@@ -43,6 +43,8 @@ package struct StatePath: Equatable, Sendable, CustomStringConvertible {
             case (.key(let key), .object):
                 guard let next = current[key] else { return nil }
                 current = next
+            case (.key("count"), .array(let elements)):
+                current = .int(elements.count)
             case (.index(let index), .array(let elements)):
                 let position = index < 0 ? elements.count + index : index
                 guard elements.indices.contains(position) else { return nil }

@@ -5,6 +5,10 @@ package struct Acknowledgement: Sendable {
         case clock(ClockMode)
         case output(OutputMode)
         case states(StateRendering)
+        /// What a dependency is stubbed to now, newest first, after `stub` or `unstub NAME`.
+        case stubs(screen: String, dependency: String, stubs: [DependencyTable.Stub])
+        /// Every dependency of a screen goes to its live function again.
+        case unstubbed(screen: String)
         /// The paths watched on a screen, after `watch` or `unwatch`.
         case watches(screen: String, paths: [String])
         case recording(path: String)

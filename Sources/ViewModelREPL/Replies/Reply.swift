@@ -18,6 +18,8 @@ package enum Reply: Sendable {
     case clock(now: Duration)
     /// A command that has nothing else to say, or a setting it changed.
     case ok(Acknowledgement)
+    /// The calls of one dependency.
+    case calls(screen: String, dependency: String, calls: [DependencyTable.Call])
     /// A watched path's value changed; written just before the state line that shows it.
     case change(WatchedChange)
     /// The request failed and changed nothing.

@@ -13,4 +13,6 @@ package struct ScreenDescription: Sendable {
     package var events: [EventCatalog.Event]
     /// The state's top-level fields and their JSON kinds.
     package var fields: [(name: String, type: String)]
+    /// Its stubbable dependencies, with what each is stubbed to now.
+    package var dependencies: [(declared: DependencyTable.Declared, stubs: [DependencyTable.Stub])] = []
 }

@@ -1,3 +1,4 @@
+import Foundation
 import ViewModelKit
 
 /// What a screen's factory gets from the session: the clock to wait on and a seeded source of randomness.
@@ -10,9 +11,55 @@ public struct ScreenContext: Sendable {
     /// The session's seed (`--seed`), already mixed with the screen's name.
     public let seed: UInt64
 
-    package init(clock: any Clock<Duration>, seed: UInt64) {
+    /// The screen's stubbable dependencies.
+    let dependencies: DependencyTable
+
+    package init(clock: any Clock<Duration>, seed: UInt64, dependencies: DependencyTable) {
         self.clock = clock
         self.seed = seed
+        self.dependencies = dependencies
+    }
+
+    /// Wraps an async dependency under `name`, so `stub NAME …` can answer for it in a session.
+    ///
+    /// ```swift
+    /// UsersViewModel(fetch: context.dependency("fetch", live: service.fetchUsers))
+    /// ```
+    /// Until it is stubbed, each call goes to `live`; every call is recorded for `calls NAME` and
+    /// `@calls`. In the app, pass the live function itself: nothing of the REPL is needed there.
+    public func dependency<Output: Codable & Sendable>(
+        _ name: String, live: @escaping @Sendable () async throws -> Output
+    ) -> @Sendable () async throws -> Output {
+        dependencies.declare(name, input: nil, output: Self.typeName(Output.self), check: Self.check(Output.self))
+        return { [dependencies] in try await dependencies.call(name, input: nil, live: live) }
+    }
+
+    /// Wraps an async dependency that takes an input; the input of each call is recorded.
+    public func dependency<Input: Codable & Sendable, Output: Codable & Sendable>(
+        _ name: String, live: @escaping @Sendable (Input) async throws -> Output
+    ) -> @Sendable (Input) async throws -> Output {
+        dependencies.declare(name, input: Self.typeName(Input.self), output: Self.typeName(Output.self), check: Self.check(Output.self))
+        return { [dependencies] input in
+            try await dependencies.call(name, input: DependencyTable.json(input), live: { try await live(input) })
+        }
+    }
+
+    private static func typeName(_ type: Any.Type) -> String {
+        String(describing: type)
+    }
+
+    /// Whether a stub's value decodes as `Output`, and if not, why.
+    private static func check<Output: Decodable>(_ type: Output.Type) -> @Sendable (JSONValue) -> String? {
+        { value in
+            var bytes: [UInt8] = []
+            JSONWriter.append(value, to: &bytes)
+            do {
+                _ = try JSONDecoder().decode(Output.self, from: Data(bytes))
+                return nil
+            } catch {
+                return DecodingFailure.reason(for: error)
+            }
+        }
     }
 
     /// A random number generator fixed by the session's seed.

@@ -6,6 +6,8 @@ package struct CompletionContext: Sendable {
     package var events: [(name: String, arguments: [String])] = []
     /// The current state's field paths (`text`, `users.phase`).
     package var fields: [String] = []
+    /// The current screen's dependencies.
+    package var dependencies: [String] = []
 
     package init() {}
 
@@ -16,6 +18,7 @@ package struct CompletionContext: Sendable {
         if let current = evaluator.current {
             events = current.host.catalog.events.map { ($0.name, $0.arguments.map(\.name)) }
             if let state = try? current.stateValue() { fields = Self.fields(of: state) }
+            dependencies = current.dependencies.dependencies.map(\.name)
         }
     }
 
@@ -72,6 +75,7 @@ package struct CompletionContext: Sendable {
         case .screen: screens
         case .command: CommandTable.names
         case .event: events.map(\.name)
+        case .dependency: dependencies
         case .path: fields + ["@events", "@model"]
         case .condition: fields
         case .comparison: Command.Condition.Operator.allCases.map(\.rawValue)

@@ -39,6 +39,9 @@ struct HumanView {
             lines = ["clock: \(DurationText.seconds(now))s"]
         case .ok(let acknowledgement):
             lines = [acknowledge(acknowledgement)]
+        case .calls(_, let dependency, let calls):
+            lines = calls.isEmpty ? ["no calls of \(dependency) yet"]
+                : HelpEntry.table(calls.enumerated().map { ("\(dependency) #\($0.offset + 1)", JSONWriter.string($0.element.json)) }).split(separator: "\n").map(String.init)
         case .change(let change):
             lines = [(push ? "⟳ " : "") + "watch " + difference(change.path, change.from, change.to)]
         case .error(let error):
@@ -119,6 +122,14 @@ struct HumanView {
         lines += HelpEntry.table(description.events.map { ($0.name, Messages.arguments($0.arguments)) }).split(separator: "\n").map(String.init)
         lines.append("state fields:")
         lines += HelpEntry.table(description.fields.map { ($0.name, $0.type) }).split(separator: "\n").map(String.init)
+        if !description.dependencies.isEmpty {
+            lines.append("dependencies:")
+            lines += HelpEntry.table(description.dependencies.map { dependency in
+                let signature = "(\(dependency.declared.input ?? "")) -> \(dependency.declared.output)"
+                let now = dependency.stubs.isEmpty ? "live" : "stubbed: " + dependency.stubs.map { JSONWriter.string($0.json) }.joined(separator: ", then ")
+                return (dependency.declared.name, signature + "  " + now)
+            }).split(separator: "\n").map(String.init)
+        }
         return lines
     }
 
@@ -130,6 +141,9 @@ struct HumanView {
         case .states(let rendering)?: "state lines: \(rendering.rawValue)"
         case .recording(let path)?: "recording to \(path)"
         case .recorded(let path, let commands)?: "recorded \(commands) commands to \(path)"
+        case .stubs(_, let dependency, let stubs)?:
+            stubs.isEmpty ? "\(dependency): live" : "\(dependency): " + stubs.map { JSONWriter.string($0.json) }.joined(separator: ", then ")
+        case .unstubbed(let screen)?: "every dependency of \(screen) is live"
         case .watches(let screen, let paths)?: paths.isEmpty ? "watching nothing on \(screen)" : "watching on \(screen): \(paths.joined(separator: ", "))"
         }
     }

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Stubs drive a real view model's dependencies: failures, retries, hangs, delays, call records.
+struct StubTests {
+    @Test func anErrorThenARetryThatSucceeds() async throws {
+        let transcript = try await SessionTranscript.run([
+            "use users", #"stub fetch value=[{"name":"Ada"}]"#, #"stub fetch error="offline" times=1"#, "load", "wait", "retry", "wait",
+            "expect @calls.fetch.count == 2", #"expect @calls.fetch[0].outcome == "error""#, #"expect @calls.fetch[1].value == [{"name":"Ada"}]"#,
+        ])
+        #expect(value(transcript.reply(5), "state.users.failure.message") as? String == "offline")
+        #expect(json(value(transcript.reply(7), "state.users.value")) == #"[{"name":"Ada"}]"#)
+        #expect(transcript.status == 0)
+    }
+
+    @Test func aFailedReloadKeepsTheLastValueAndShowsTheStubsMessage() async throws {
+        let transcript = try await SessionTranscript.run(
+            ["use greeting", #"stub fetch value="hi""#, "load", "wait", #"stub fetch error="down""#, "reload", "wait"])
+        #expect(value(transcript.reply(7), "state.value") as? String == "hi")
+        #expect(value(transcript.reply(7), "state.failure.message") as? String == "down")
+    }
+
+    @Test func aHangCancelledGoesBackToWhatWasShownWithNoError() async throws {
+        let transcript = try await SessionTranscript.run(
+            ["use posts", #"stub fetch value=[]"#, "load", "wait", "stub fetch hang", "reload", "wait timeout=5s", "cancel", "calls fetch"])
+        #expect(transcript.reply(7)?["code"] as? String == "timeout")
+        #expect(json(transcript.reply(8)?["state"]) == json(transcript.reply(4)?["state"]))
+        let calls = try #require(transcript.reply(9)?["calls"] as? [[String: Any]])
+        #expect(calls.map { $0["outcome"] as? String } == ["value", "cancelled"])
+    }
+
+    @Test func aDelayIsKeptExactlyOnVirtualTime() async throws {
+        let transcript = try await SessionTranscript.run(
+            ["use users", "stub fetch value=[] delay=3s", "load", "advance 2999ms", "state", "advance 1ms", "state", "calls fetch"])
+        #expect(value(transcript.reply(5), "state.users.phase") as? String == "loading")
+        #expect(value(transcript.reply(7), "state.users.phase") as? String == "loaded")
+        let call = try #require((transcript.reply(8)?["calls"] as? [[String: Any]])?.first)
+        #expect(call["started"] as? Double == 0)
+        #expect(call["ended"] as? Double == 3)
+    }
+
+    @Test(arguments: [
+        (["use users", #"stub fetch value={"name":1}"#], "bad_stub"),
+        (["use users", "stub nope value=[]"], "unknown_dependency"),
+        (["use foo", "stub fetch value=[]"], "unknown_dependency"),
+        (["stub fetch value=[]"], "no_screen"),
+        (["use users", "stub fetch value=[] error=x"], "bad_arguments"),
+    ])
+    func badStubsAreClearErrorsThatChangeNothing(lines: [String], code: String) async throws {
+        let transcript = try await SessionTranscript.run(lines + ["describe"])
+        #expect(transcript.reply(lines.count)?["code"] as? String == code)
+        if lines.count > 1 {
+            let dependencies = value(transcript.reply(lines.count + 1), "dependencies") as? [[String: Any]]
+            #expect(dependencies?.allSatisfy { ($0["stubs"] as? [Any])?.isEmpty == true } ?? true)
+        }
+    }
+
+    @Test func describeListsTheDependenciesWithTheirTypesAndStubs() async throws {
+        let transcript = try await SessionTranscript.run(["use users", "stub fetch hang times=2", "describe", "unstub", "describe"])
+        #expect(json(value(transcript.reply(3), "dependencies")) == #"[{"input":null,"name":"fetch","output":"Array<User>","stubs":[{"hang":true,"times":2}]}]"#)
+        #expect(json(value(transcript.reply(5), "dependencies.0.stubs")) == "[]")
+    }
+}
