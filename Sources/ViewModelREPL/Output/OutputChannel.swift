@@ -103,6 +103,12 @@ package final class OutputChannel {
         if buffer.count >= flushThreshold { flush() }
     }
 
+    /// Counts a line that was shown another way (a terminal's human view), so `seq` keeps counting
+    /// every line of the session when the protocol is shown again.
+    package func skipLine() {
+        nextSeq += 1
+    }
+
     /// Writes everything buffered.
     package func flush() {
         guard !buffer.isEmpty else { return }

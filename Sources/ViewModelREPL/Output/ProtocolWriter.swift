@@ -26,6 +26,14 @@ package final class ProtocolWriter: ReplyRenderer {
         output.flush()
     }
 
+    /// Counts a reply shown another way without writing it, and forgets the states shown, so the
+    /// next state line of each screen is whole.
+    package func skip(_ reply: Reply) {
+        output.skipLine()
+        if case .state(let snapshot) = reply { shown[snapshot.screen] = nil }
+        if case .ok(let acknowledgement) = reply, case .states(let rendering)? = acknowledgement.change { states = rendering }
+    }
+
     package func render(_ reply: Reply, tag: RequestTag?, push: Bool) {
         switch reply {
         case .ready(let screens, let clock):

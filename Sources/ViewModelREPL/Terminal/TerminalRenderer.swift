@@ -12,6 +12,7 @@ final class TerminalRenderer: ReplyRenderer {
     }
     private var human: HumanView
     private var highlighter: JSONHighlighter
+    // Implicitly unwrapped only because its output closure refers to this renderer: it is set in init.
     private var protocolWriter: ProtocolWriter!
     private let show: (String) -> Void
 
@@ -32,7 +33,9 @@ final class TerminalRenderer: ReplyRenderer {
 
     func render(_ reply: Reply, tag: RequestTag?, push: Bool) {
         switch mode {
-        case .human: show(human.text(for: reply, push: push))
+        case .human:
+            show(human.text(for: reply, push: push))
+            protocolWriter.skip(reply)
         case .json, .compact, .pretty:
             protocolWriter.render(reply, tag: tag, push: push)
             // The human view follows the states shown meanwhile, so its next change is against them.
