@@ -33,6 +33,12 @@ struct CommandParserTests {
         ("set clock=real", .set(.clock(.real))),
         ("set output=pretty", .set(.output(.pretty))),
         ("record demo.vmrepl", .record(path: "demo.vmrepl", mode: .create)),
+        ("invariant text != \"x\" when sheetIsPresented == true", .invariant(
+            .init(path: StatePath("text")!, op: .notEquals, value: .string("x")),
+            when: .init(path: StatePath("sheetIsPresented")!, op: .equals, value: .bool(true)))),
+        ("invariant clear", .invariantClear),
+        (#"{"cmd":"invariant","path":"a","op":"exists","when":"b == 1"}"#, .invariant(
+            .init(path: StatePath("a")!, op: .exists, value: nil), when: .init(path: StatePath("b")!, op: .equals, value: .int(1)))),
         ("record demo.vmrepl overwrite=true", .record(path: "demo.vmrepl", mode: .overwrite)),
         ("record demo.vmrepl append=true", .record(path: "demo.vmrepl", mode: .append)),
         (#"{"cmd":"record","path":"d","append":true}"#, .record(path: "d", mode: .append)),

@@ -27,6 +27,12 @@ package enum Command: Equatable, Sendable {
     case unstub(String?)
     /// `calls NAME`: every call of a dependency so far.
     case calls(String)
+    /// `invariant PATH OP VALUE [when PATH OP VALUE]`: must hold from now on.
+    case invariant(Command.Condition, when: Command.Condition?)
+    /// `invariant clear`.
+    case invariantClear
+    /// `invariants`: list them.
+    case invariants
     /// `watch PATH`, or `watch` to list the watched paths.
     case watch(StatePath?)
     /// `unwatch PATH`, or `unwatch` for all.

@@ -130,6 +130,26 @@ package enum CommandTable {
             members: [.positional("name", .dependency)], needsScreen: true
         ) { bindings throws(ReplError) in .calls(try bindings.required("name")) },
         CommandSpec(
+            name: "invariant", usage: "invariant PATH OP VALUE [when PATH OP VALUE] | invariant clear",
+            summary: "a condition that must hold after every command and load from now on, while the when-condition holds; a break is an error",
+            members: [
+                .positional("path", .path), .positional("op", .comparison, required: false), .positional("value", .json, required: false),
+                .keyword("when", .condition), .keyword("clear", .flag),
+            ],
+            humanForm: .condition, needsScreen: true
+        ) { bindings throws(ReplError) in
+            if bindings.flag("clear") == true {
+                guard bindings.count == 1 else { throw ReplError(.usage(command: "invariant")) }
+                return .invariantClear
+            }
+            guard let path = bindings.path("path") else { throw ReplError(.missingMember("path")) }
+            let op = bindings.comparison("op") ?? .equals
+            let value = bindings.json("value")
+            if op != .exists, value == nil { throw ReplError(.missingMember("value")) }
+            return .invariant(Command.Condition(path: path, op: op, value: op == .exists ? nil : value), when: bindings.condition("when"))
+        },
+        CommandSpec(name: "invariants", usage: "invariants", summary: "list the invariants") { _ in .invariants },
+        CommandSpec(
             name: "watch", usage: "watch [PATH]",
             summary: "report each change of the value at PATH on this screen as a change line, whatever caused it; alone, list the watched paths",
             members: [.positional("path", .path, required: false)], needsScreen: true

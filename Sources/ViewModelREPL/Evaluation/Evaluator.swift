@@ -26,6 +26,7 @@ package final class Evaluator {
     let pushes: PushTracker
     let time: TimeDriver
     let watches: WatchTracker
+    let invariants = InvariantTracker()
     /// Applies `set output=…`; only a terminal session sets it.
     package var outputStyleHandler: ((OutputMode) -> Void)?
     /// Where `record` writes the commands that follow.
@@ -102,6 +103,14 @@ package final class Evaluator {
         case .stub(let dependency, let stub): return try self.stub(dependency, stub, name: name)
         case .unstub(let dependency): return try unstub(dependency, name: name)
         case .calls(let dependency): return try calls(dependency)
+        case .invariant(let condition, let when):
+            invariants.add(.init(screen: try requireScreen().name, condition: condition, when: when))
+            return .ok(Acknowledgement(name, change: .invariants(invariants.descriptions)))
+        case .invariantClear:
+            invariants.clear()
+            return .ok(Acknowledgement(name, change: .invariants([])))
+        case .invariants:
+            return .ok(Acknowledgement(name, change: .invariants(invariants.descriptions)))
         case .watch(let path): return try watch(path, name: name)
         case .unwatch(let path): return try unwatch(path, name: name)
         case .wait, .advance, .sleep, .quit: return .ok(Acknowledgement(name))

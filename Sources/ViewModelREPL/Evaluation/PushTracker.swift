@@ -8,6 +8,8 @@ final class PushTracker {
     private let renderer: any ReplyRenderer
     /// Reports watched paths that a pushed state changes.
     var watches: WatchTracker?
+    /// Called after a pushed state line, with the request whose load it came from.
+    var didPush: ((RequestTag?) -> Void)?
     /// Screens whose state changed outside a command, in the order they changed.
     private var dirtyScreens: [OpenScreen] = []
     /// Re-arming a watch after every line costs as much as a third of a request; a session that
@@ -123,6 +125,7 @@ final class PushTracker {
                     watches.report(snapshot.screen, tag: screen.pushTag, push: true) { try? screen.root(for: $0) }
                 }
                 renderer.render(.state(snapshot), tag: screen.pushTag, push: true)
+                didPush?(screen.pushTag)
             } catch {
                 screen.isDirty = false
                 renderer.render(.error(error), tag: screen.pushTag, push: true)

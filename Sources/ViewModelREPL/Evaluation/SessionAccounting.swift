@@ -3,8 +3,10 @@
 package final class SessionAccounting {
     /// How many requests got an error reply.
     package private(set) var errorCount = 0
-    /// How many `expect` commands failed.
+    /// How many `expect` commands failed, and invariants broke.
     package private(set) var failedExpectations = 0
+    /// Invariants broken since ``takeViolations()`` was last asked.
+    private var violations: [ReplError] = []
 
     package init() {}
 
@@ -13,6 +15,18 @@ package final class SessionAccounting {
         guard case .error(let error) = reply else { return }
         errorCount += 1
         if error.code == .expectationFailed { failedExpectations += 1 }
+    }
+
+    /// Notes a broken invariant: it fails the session like a failed `expect`.
+    func count(violation: ReplError) {
+        failedExpectations += 1
+        violations.append(violation)
+    }
+
+    /// The invariants broken since the last call.
+    package func takeViolations() -> [ReplError] {
+        defer { violations.removeAll() }
+        return violations
     }
 
     /// The exit status of a session that read requests until its input ended.

@@ -93,6 +93,8 @@ package enum Messages {
             return known.isEmpty ? "this screen has no dependency '\(name)' (it has none to stub)"
                 : "no dependency '\(name)'\(suggestion(name, among: known)); dependencies: \(known.joined(separator: ", "))"
         case .badStub(let name, let reason): return "that value is not what \(name) returns: \(reason); nothing changed"
+        case .invariantViolated(let condition, let invariant, let actual, let cause):
+            return "invariant \(invariant) broken by \(cause): \(condition.path) is \(actual.map(JSONWriter.string) ?? "missing")"
         case .notWatched(let path): return "\(path) is not watched on this screen; watch lists what is"
         case .notRecording: return "nothing is being recorded; record FILE starts"
         case .alreadyRecording: return "already recording; record stop first"
@@ -152,6 +154,9 @@ extension Messages {
     static let unreadable = "cannot be read"
     static func scriptTooLarge(_ limit: Int) -> String { "larger than \(limit / (1 << 20)) MiB; not a script" }
     static func transcriptDiffers(_ path: String, _ line: Int, _ command: String) -> String { "\(path):\(line): output of '\(command)' differs" }
+    static func loadCause(line: Int?) -> String {
+        line.map { "the load started on line \($0)" } ?? "a load"
+    }
     static func transcriptPathDiffers(_ path: String, expected: String?, actual: String?) -> String {
         "  \(path): expected \(expected ?? "nothing"), got \(actual ?? "nothing")"
     }

@@ -28,6 +28,7 @@ package struct ReplError: Error, Equatable, Sendable {
         case fileExists = "file_exists"
         case unknownDependency = "unknown_dependency"
         case badStub = "bad_stub"
+        case invariantViolated = "invariant_violated"
     }
 
     /// What went wrong, with the facts a message or a driver needs.
@@ -96,6 +97,7 @@ package struct ReplError: Error, Equatable, Sendable {
         case nothingAt(String, screen: String, known: [String])
         case unknownDependency(String, known: [String])
         case badStub(String, reason: String)
+        case invariantViolated(Command.Condition, invariant: String, actual: JSONValue?, cause: String)
         case notRecording
         case alreadyRecording
     }
@@ -141,6 +143,7 @@ package struct ReplError: Error, Equatable, Sendable {
         case .fileExists: .fileExists
         case .unknownDependency: .unknownDependency
         case .badStub: .badStub
+        case .invariantViolated: .invariantViolated
         }
     }
 

@@ -145,6 +145,8 @@ package final class ProtocolWriter: ReplyRenderer {
             output.field("screen", screen)
             output.field("dependency", dependency)
             output.field("stubs", .array(stubs.map(\.json)))
+        case .invariants(let invariants)?:
+            output.field("invariants", .array(invariants.map(JSONValue.string)))
         case .unstubbed(let screen)?:
             output.field("screen", screen)
         case .watches(let screen, let paths)?:
@@ -166,6 +168,14 @@ package final class ProtocolWriter: ReplyRenderer {
         output.field("code", error.code.rawValue)
         output.field("message", error.message)
         if let column = error.column { output.field("column", column) }
+        if case .invariantViolated(let condition, let invariant, let actual, let cause) = error.reason {
+            output.field("invariant", invariant)
+            output.field("cause", cause)
+            output.field("path", condition.path.description)
+            output.field("op", condition.op.rawValue)
+            if let expected = condition.value { output.field("expected", expected) }
+            output.field("actual", actual ?? .null)
+        }
         if case .expectationFailed(let condition, let actual) = error.reason {
             output.field("path", condition.path.description)
             output.field("op", condition.op.rawValue)

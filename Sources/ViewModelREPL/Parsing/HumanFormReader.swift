@@ -8,10 +8,22 @@ enum HumanFormReader {
     static func read(_ spec: CommandSpec, _ scanner: inout LineScanner) throws(ReplError) -> Bindings {
         var bindings = Bindings(isJSON: false)
         if spec.humanForm == .condition {
+            // A flag alone (`invariant clear`) stands instead of the condition.
+            if let word = scanner.peekWord(), let flag = spec.members.first(where: { $0.form == .keyword && $0.type == .flag && $0.name == word }) {
+                _ = scanner.word()
+                bindings.bind(flag.name, .flag(true))
+                try end(spec, &scanner)
+                return bindings
+            }
             let condition = try scanner.condition()
             bindings.bind("path", .path(condition.path))
             bindings.bind("op", .comparison(condition.op))
             if let value = condition.value { bindings.bind("value", .json(value)) }
+            while let word = scanner.peekWord(), let keyword = spec.members.first(where: { $0.form == .keyword && $0.type != .flag && $0.name == word }) {
+                guard !bindings.has(keyword.name) else { throw scanner.error(.duplicateArgument(keyword.name)) }
+                _ = scanner.word()
+                bindings.bind(keyword.name, try value(of: keyword.type, spec, &scanner))
+            }
             try end(spec, &scanner)
             return bindings
         }

@@ -9,6 +9,8 @@ package struct Acknowledgement: Sendable {
         case stubs(screen: String, dependency: String, stubs: [DependencyTable.Stub])
         /// Every dependency of a screen goes to its live function again.
         case unstubbed(screen: String)
+        /// The invariants now, after `invariant` or `invariants`.
+        case invariants([String])
         /// The paths watched on a screen, after `watch` or `unwatch`.
         case watches(screen: String, paths: [String])
         case recording(path: String)

@@ -70,9 +70,13 @@ package final class ScriptSession {
         }
         policy.afterLine = { [renderer, report, keepGoing] line, reply in
             renderer.flush()
-            guard case .error(let error)? = reply else { return true }
-            report("\(path):\(line.number): \(error.message)")
-            status = status.combined(with: error.code == .expectationFailed ? .expectationFailed : .requestFailed)
+            var failures = session.accounting.takeViolations()
+            if case .error(let error)? = reply { failures.insert(error, at: 0) }
+            guard !failures.isEmpty else { return true }
+            for error in failures {
+                report("\(path):\(line.number): \(error.message)")
+                status = status.combined(with: [.expectationFailed, .invariantViolated].contains(error.code) ? .expectationFailed : .requestFailed)
+            }
             return keepGoing
         }
         await SessionLoop.run(session, batches: SessionLoop.oneBatch(ScriptFile.lines(bytes)), policy: policy)

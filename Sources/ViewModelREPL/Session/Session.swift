@@ -22,6 +22,9 @@ package final class Session {
         let watches = WatchTracker(renderer: renderer)
         pushes.watches = watches
         evaluator = Evaluator(registry: registry, options: options, pushes: pushes, watches: watches)
+        pushes.didPush = { [unowned self] tag in
+            self.checkInvariants(tag: tag, cause: tag.map { Messages.loadCause(line: $0.line) } ?? Messages.loadCause(line: nil))
+        }
     }
 
     /// The time the session runs on now.
@@ -53,6 +56,7 @@ package final class Session {
         let tag = RequestTag(line: number, id: parsed.id)
         let reply = await evaluator.evaluate(parsed, tag: tag)
         send(reply, tag: tag)
+        checkInvariants(tag: tag, cause: "'" + line + "'")
         if let recorder = evaluator.recorder { record(line, parsed.command, reply, into: recorder) }
         await evaluator.time.settleQuietly()
         return reply
@@ -88,6 +92,18 @@ package final class Session {
             }
         }
         renderer.render(reply, tag: tag, push: false)
+    }
+
+    /// Reports every invariant that broke, after the line that broke it, tagged with its request.
+    private func checkInvariants(tag: RequestTag?, cause: @autoclosure () -> String) {
+        // On the per-line path: nothing is built unless there are invariants.
+        guard !evaluator.invariants.isEmpty else { return }
+        let screens = evaluator.screens
+        for broken in evaluator.invariants.check({ name, path in screens[name].flatMap { try? $0.root(for: path) } }) {
+            let error = ReplError(.invariantViolated(broken.invariant.condition, invariant: broken.invariant.description, actual: broken.actual, cause: cause()))
+            accounting.count(violation: error)
+            renderer.render(.error(error), tag: tag, push: true)
+        }
     }
 
     /// Saves a handled line into the script being recorded (a failed one as a comment).

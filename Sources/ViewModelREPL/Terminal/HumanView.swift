@@ -143,6 +143,7 @@ struct HumanView {
         case .recorded(let path, let commands)?: "recorded \(commands) commands to \(path)"
         case .stubs(_, let dependency, let stubs)?:
             stubs.isEmpty ? "\(dependency): live" : "\(dependency): " + stubs.map { JSONWriter.string($0.json) }.joined(separator: ", then ")
+        case .invariants(let invariants)?: invariants.isEmpty ? "no invariants" : "invariants: " + invariants.joined(separator: "; ")
         case .unstubbed(let screen)?: "every dependency of \(screen) is live"
         case .watches(let screen, let paths)?: paths.isEmpty ? "watching nothing on \(screen)" : "watching on \(screen): \(paths.joined(separator: ", "))"
         }
