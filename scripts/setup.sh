@@ -16,6 +16,8 @@ command -v python3 >/dev/null 2>&1 || missing="$missing python3"
 # make test keeps its Python packages in a virtual environment, which Debian's python3 makes only with python3-venv.
 python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || missing="$missing python3-venv"
 command -v tmux >/dev/null 2>&1 || missing="$missing tmux"
+# The tests read JUnit reports with FoundationXML, which loads libxml2.
+ldconfig -p 2>/dev/null | grep -q 'libxml2\.so\.2' || missing="$missing libxml2"
 command -v mandoc >/dev/null 2>&1 || missing="$missing mandoc"
 
 [ -z "$missing" ] && exit 0

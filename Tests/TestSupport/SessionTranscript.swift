@@ -52,7 +52,7 @@ public struct SessionTranscript: ParsedLines, Sendable {
         let recorder = Recorder(states: states)
         var reports: [String] = []
         let scripts = ScriptSession(
-            registry: registry, options: options, renderer: recorder, keepGoing: parsed.keepGoing, pace: nil,
+            registry: registry, options: options, renderer: recorder, keepGoing: parsed.keepGoing, pace: nil, junitPath: parsed.junitPath,
             report: { reports.append($0) })
         let status = await scripts.run(paths)
         return try recorder.transcript(status: status.rawValue, reports: reports)

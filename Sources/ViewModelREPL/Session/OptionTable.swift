@@ -12,6 +12,8 @@ package enum OptionTable {
             case run
             /// Only with `vmrepl test`.
             case test
+            /// With `vmrepl run` or `vmrepl test`.
+            case scripts
         }
 
         /// The long name without dashes.
@@ -90,6 +92,9 @@ package enum OptionTable {
             guard let pace = DurationText.parse(text) else { throw UsageError(message: "--pace takes a duration such as 1s, not '\(text)'") }
             options.pace = pace
         },
+        Option(name: "junit", usage: "--junit=FILE", summary: "run, test: also write a JUnit XML report to FILE, a test case per script or transcript", scope: .scripts, takesValue: true) {
+            options, text in options.junitPath = text
+        },
         Option(name: "update", usage: "--update", summary: "test: rewrite the transcripts' expected output", scope: .test) { options, _ in options.update = true },
         Option(name: "help", aliases: ["-h"], usage: "-h, --help", summary: "this help") { options, _ in options.showHelp = true },
         Option(name: "version", usage: "--version", summary: "the version and the protocol version") { options, _ in options.showVersion = true },
@@ -98,7 +103,8 @@ package enum OptionTable {
     /// The option spelled `flag` (`--seed`, `-h`), if it may be given where `scope` says.
     static func option(_ flag: String, in scope: Option.Scope) -> Option? {
         options.first { option in
-            (flag == "--" + option.name || option.aliases.contains(flag)) && (option.scope == .everywhere || option.scope == scope)
+            (flag == "--" + option.name || option.aliases.contains(flag))
+                && (option.scope == .everywhere || option.scope == scope || (option.scope == .scripts && (scope == .run || scope == .test)))
         }
     }
 }

@@ -82,12 +82,12 @@ public enum REPLMain {
         case .run(let files):
             let session = ScriptSession(
                 registry: screens, options: sessionOptions, renderer: writer,
-                keepGoing: options.keepGoing, pace: options.pace, report: printError)
+                keepGoing: options.keepGoing, pace: options.pace, junitPath: options.junitPath, report: printError)
             return await session.run(files)
         case .test(let files):
             let session = TranscriptSession(
                 registry: screens, options: Evaluator.Options(clock: .virtual, seed: options.seed, defaultTimeout: options.timeout),
-                update: options.update, report: printError)
+                update: options.update, junitPath: options.junitPath, report: printError)
             return await session.run(files)
         case .session:
             break

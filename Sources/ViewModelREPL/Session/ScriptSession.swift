@@ -16,11 +16,16 @@ package final class ScriptSession {
     private let keepGoing: Bool
     private let pace: Duration?
     private let report: (String) -> Void
+    /// Where a JUnit report goes, if anywhere.
+    private let junitPath: String?
+    /// The failures of the script being run, for the JUnit report.
+    private var failures: [String] = []
 
     package init(
         registry: ScreenRegistry, options: Evaluator.Options, renderer: any ReplyRenderer,
-        keepGoing: Bool, pace: Duration?, report: @escaping (String) -> Void
+        keepGoing: Bool, pace: Duration?, junitPath: String? = nil, report: @escaping (String) -> Void
     ) {
+        self.junitPath = junitPath
         self.registry = registry
         self.options = options
         self.renderer = renderer
@@ -37,15 +42,29 @@ package final class ScriptSession {
         }
         defer { withExtendedLifetime(signals) {} }
         var status = ExitStatus.success
+        var junit = JUnitReport(suite: "vmrepl run")
         for path in paths {
+            let start = ContinuousClock.now
+            failures = []
             let fileStatus = await runFile(path)
+            junit.cases.append(.init(name: path, seconds: DurationText.seconds(start.duration(to: .now)), failures: failures))
             if fileStatus != .success {
                 status = status.combined(with: fileStatus)
                 if !keepGoing { break }
             }
         }
         renderer.flush()
+        if let junitPath, let problem = junit.write(to: junitPath) {
+            report("vmrepl: \(junitPath): \(problem)")
+            status = status.combined(with: .requestFailed)
+        }
         return status
+    }
+
+    /// Reports a failure, and keeps it for the JUnit report.
+    private func fail(_ text: String) {
+        report(text)
+        failures.append(text)
     }
 
     private func runFile(_ path: String) async -> ExitStatus {
@@ -53,7 +72,7 @@ package final class ScriptSession {
         do {
             bytes = try ScriptFile.read(path)
         } catch {
-            report("vmrepl: \(error.path): \(error.reason)")
+            fail("vmrepl: \(error.path): \(error.reason)")
             return .requestFailed
         }
         let session = Session(registry: registry, options: options, renderer: renderer)
@@ -68,13 +87,13 @@ package final class ScriptSession {
                 try? await Task.sleep(for: pace)
             }
         }
-        policy.afterLine = { [renderer, report, keepGoing] line, reply in
+        policy.afterLine = { [renderer, keepGoing] line, reply in
             renderer.flush()
             var failures = session.accounting.takeViolations()
             if case .error(let error)? = reply { failures.insert(error, at: 0) }
             guard !failures.isEmpty else { return true }
             for error in failures {
-                report("\(path):\(line.number): \(error.message)")
+                self.fail("\(path):\(line.number): \(error.message)")
                 status = status.combined(with: [.expectationFailed, .invariantViolated].contains(error.code) ? .expectationFailed : .requestFailed)
             }
             return keepGoing

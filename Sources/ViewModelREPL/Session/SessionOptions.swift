@@ -32,6 +32,8 @@ package struct SessionOptions: Equatable, Sendable {
     package var maximumLineLength = LineSplitter.defaultMaximumLength
     /// `--states=full|diff`: whether state lines carry whole states or patches.
     package var states = StateRendering.full
+    /// `--junit=FILE`: where `run` and `test` write a JUnit XML report.
+    package var junitPath: String?
     /// `--output=human|json|pretty`: how a terminal session shows replies.
     package var output = OutputMode.human
     package var showHelp = false

@@ -8,8 +8,13 @@ package final class TranscriptSession {
     private let options: Evaluator.Options
     private let update: Bool
     private let report: (String) -> Void
+    /// Where a JUnit report goes, if anywhere.
+    private let junitPath: String?
+    /// The failures of the transcript being checked, for the JUnit report.
+    private var failures: [String] = []
 
-    package init(registry: ScreenRegistry, options: Evaluator.Options, update: Bool, report: @escaping (String) -> Void) {
+    package init(registry: ScreenRegistry, options: Evaluator.Options, update: Bool, junitPath: String? = nil, report: @escaping (String) -> Void) {
+        self.junitPath = junitPath
         self.registry = registry
         self.options = options
         self.update = update
@@ -21,20 +26,34 @@ package final class TranscriptSession {
         var passed = 0
         var failed = 0
         var unreadable = false
+        var junit = JUnitReport(suite: "vmrepl test")
         for path in paths {
+            let start = ContinuousClock.now
+            failures = []
+            defer { junit.cases.append(.init(name: path, seconds: DurationText.seconds(start.duration(to: .now)), failures: failures)) }
             let bytes: [UInt8]
             do {
                 bytes = try ScriptFile.read(path)
             } catch {
-                report("vmrepl: \(error.path): \(error.reason)")
+                fail("vmrepl: \(error.path): \(error.reason)")
                 unreadable = true
                 continue
             }
             if await check(path, bytes) { passed += 1 } else { failed += 1 }
         }
         report(Messages.transcriptSummary(passed: passed, failed: failed, updated: update))
+        if let junitPath, let problem = junit.write(to: junitPath) {
+            report("vmrepl: \(junitPath): \(problem)")
+            unreadable = true
+        }
         if unreadable { return .requestFailed }
         return failed > 0 ? .expectationFailed : .success
+    }
+
+    /// Reports a failure, and keeps it for the JUnit report.
+    private func fail(_ text: String) {
+        report(text)
+        failures.append(text)
     }
 
     /// Checks one transcript; `true` when it matched (or was updated).
@@ -46,7 +65,7 @@ package final class TranscriptSession {
         let outputs = await replay(transcript.blocks)
         if update {
             if let problem = AtomicFile.replace(path, with: Array(transcript.rendered(with: outputs).utf8)) {
-                report("vmrepl: \(path): \(problem)")
+                fail("vmrepl: \(path): \(problem)")
                 return false
             }
             return true
@@ -63,7 +82,7 @@ package final class TranscriptSession {
                 diff += block.expected.map { "- " + $0 }
                 diff += actual.map { "+ " + $0 }
             }
-            report(diff.joined(separator: "\n"))
+            fail(diff.joined(separator: "\n"))
         }
         return matched
     }
