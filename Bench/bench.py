@@ -197,12 +197,29 @@ def select_in_diff_mode(env, rounds):
         f"{full_time / diff_time:.2f}x faster", ">= 20x faster", full_time >= 20 * diff_time)
 
 
+def explore():
+    """vmrepl explore's steps per second, on foo and on users (in-process, virtual time)."""
+    runs = 100 if QUICK else 500
+    for screen, invariant in (("foo", "text exists"), ("users", "users.attempt exists")):
+        setup = os.path.join(WORK, f"explore-{screen}.vmrepl")
+        with open(setup, "w") as f:
+            f.write(f"use {screen}\ninvariant {invariant}\n")
+        start = time.perf_counter()
+        out = subprocess.run([VMREPL, "explore", setup, f"--runs={runs}", "--steps=20"], capture_output=True, check=True).stdout
+        elapsed = time.perf_counter() - start
+        steps = json.loads(out.splitlines()[-1])["steps"]
+        rate = steps / elapsed
+        row(f"explore on {screen} ({steps:,} steps)", f"{rate:,.0f} steps/s", "-", "-",
+            ">= 50,000 steps/s" if screen == "foo" else "report", rate >= 50_000 if screen == "foo" else True)
+
+
 def main():
     peak = throughput()
     round_trip()
     start_up()
     memory(peak)
     big_state()
+    explore()
     widths = [max(len(str(r[i])) for r in rows + [HEADER]) for i in range(len(HEADER))]
     for line in [HEADER, tuple("-" * w for w in widths)] + rows:
         print("| " + " | ".join(str(cell).ljust(w) for cell, w in zip(line, widths)) + " |")

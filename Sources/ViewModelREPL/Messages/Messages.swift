@@ -123,6 +123,7 @@ extension Messages {
         usage: vmrepl [OPTIONS]
                vmrepl run [OPTIONS] [--keep-going] [--pace=DURATION] [--junit=FILE] FILE...
                vmrepl test [OPTIONS] [--update] [--junit=FILE] FILE...
+               vmrepl explore [OPTIONS] [--runs=N] [--steps=N] [--out=FILE] SETUP
         """
 
     /// `vmrepl --help`: the options, then the commands from the one command table.
@@ -138,6 +139,7 @@ extension Messages {
             vmrepl              reads commands from stdin (a terminal, or a pipe from another program)
             vmrepl run FILE...  runs scripts (- for stdin); stops at the first error or failed expect
             vmrepl test FILE... replays transcripts and shows how their output differs
+            vmrepl explore SETUP  tries random steps after SETUP until an invariant breaks, and shrinks them
 
             Options:
             \(options)

@@ -71,6 +71,20 @@ package final class ProtocolWriter: ReplyRenderer {
             output.field("screen", screen)
             output.field("dependency", dependency)
             output.field("calls", .array(calls.map(\.json)))
+        case .exploration(.counterexample(let invariant, let message, let steps, let file, let run)):
+            output.begin("counterexample", tag: tag, push: push)
+            output.field("invariant", invariant)
+            output.field("message", message)
+            output.field("steps", .array(steps.map(JSONValue.string)))
+            output.field("file", file)
+            output.field("run", run)
+        case .exploration(.explored(let runs, let steps, let events, let phases, let checks)):
+            output.begin("explored", tag: tag, push: push)
+            output.field("runs", runs)
+            output.field("steps", steps)
+            output.field("events", .object(events.map { ($0.name, .int($0.count)) }))
+            output.field("phases", .array(phases.map(JSONValue.string)))
+            output.field("checks", checks)
         case .change(let change):
             output.begin("change", tag: tag, push: push)
             output.field("screen", change.screen)

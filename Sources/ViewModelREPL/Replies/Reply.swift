@@ -22,6 +22,8 @@ package enum Reply: Sendable {
     case calls(screen: String, dependency: String, calls: [DependencyTable.Call])
     /// A watched path's value changed; written just before the state line that shows it.
     case change(WatchedChange)
+    /// How `vmrepl explore` ended.
+    case exploration(Exploration)
     /// The request failed and changed nothing.
     case error(ReplError)
 }

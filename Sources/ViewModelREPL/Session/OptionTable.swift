@@ -14,6 +14,8 @@ package enum OptionTable {
             case test
             /// With `vmrepl run` or `vmrepl test`.
             case scripts
+            /// Only with `vmrepl explore`.
+            case explore
         }
 
         /// The long name without dashes.
@@ -92,8 +94,21 @@ package enum OptionTable {
             guard let pace = DurationText.parse(text) else { throw UsageError(message: "--pace takes a duration such as 1s, not '\(text)'") }
             options.pace = pace
         },
-        Option(name: "junit", usage: "--junit=FILE", summary: "run, test: also write a JUnit XML report to FILE, a test case per script or transcript", scope: .scripts, takesValue: true) {
+        Option(name: "junit", usage: "--junit=FILE", summary: "run, test, explore: also write a JUnit XML report to FILE, a test case per script, transcript or exploration", scope: .scripts, takesValue: true) {
             options, text in options.junitPath = text
+        },
+        Option(name: "runs", usage: "--runs=N", summary: "explore: how many runs from the setup (default 100)", scope: .explore, takesValue: true) {
+            options, text throws(UsageError) in
+            guard let runs = Int(text), runs > 0 else { throw UsageError(message: "--runs takes a positive number, not '\(text)'") }
+            options.exploreRuns = runs
+        },
+        Option(name: "steps", usage: "--steps=N", summary: "explore: the most random steps a run takes (default 20)", scope: .explore, takesValue: true) {
+            options, text throws(UsageError) in
+            guard let steps = Int(text), steps > 0 else { throw UsageError(message: "--steps takes a positive number, not '\(text)'") }
+            options.exploreSteps = steps
+        },
+        Option(name: "out", usage: "--out=FILE", summary: "explore: where the shrunk counterexample script goes (default: beside the setup)", scope: .explore, takesValue: true) {
+            options, text in options.exploreOut = text
         },
         Option(name: "update", usage: "--update", summary: "test: rewrite the transcripts' expected output", scope: .test) { options, _ in options.update = true },
         Option(name: "help", aliases: ["-h"], usage: "-h, --help", summary: "this help") { options, _ in options.showHelp = true },
@@ -104,7 +119,7 @@ package enum OptionTable {
     static func option(_ flag: String, in scope: Option.Scope) -> Option? {
         options.first { option in
             (flag == "--" + option.name || option.aliases.contains(flag))
-                && (option.scope == .everywhere || option.scope == scope || (option.scope == .scripts && (scope == .run || scope == .test)))
+                && (option.scope == .everywhere || option.scope == scope || (option.scope == .scripts && (scope == .run || scope == .test || scope == .explore)))
         }
     }
 }

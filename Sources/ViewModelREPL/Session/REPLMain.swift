@@ -89,6 +89,12 @@ public enum REPLMain {
                 registry: screens, options: Evaluator.Options(clock: .virtual, seed: options.seed, defaultTimeout: options.timeout),
                 update: options.update, junitPath: options.junitPath, report: printError)
             return await session.run(files)
+        case .explore(let setup):
+            let explorer = Explorer(
+                registry: screens, options: Evaluator.Options(clock: .virtual, seed: options.seed, defaultTimeout: options.timeout),
+                runs: options.exploreRuns, steps: options.exploreSteps, out: options.exploreOut, junitPath: options.junitPath,
+                renderer: writer, report: printError)
+            return await explorer.run(setup)
         case .session:
             break
         }

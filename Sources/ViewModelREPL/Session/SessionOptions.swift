@@ -8,6 +8,8 @@ package struct SessionOptions: Equatable, Sendable {
         case run([String])
         /// `test FILE…`: checks transcripts.
         case test([String])
+        /// `explore SETUP`: random steps after a setup script, checking its invariants.
+        case explore(String)
     }
 
     package var mode = Mode.session
@@ -32,6 +34,10 @@ package struct SessionOptions: Equatable, Sendable {
     package var maximumLineLength = LineSplitter.defaultMaximumLength
     /// `--states=full|diff`: whether state lines carry whole states or patches.
     package var states = StateRendering.full
+    /// `explore`: how many runs, how many steps each at most, and where a counterexample goes.
+    package var exploreRuns = 100
+    package var exploreSteps = 20
+    package var exploreOut: String?
     /// `--junit=FILE`: where `run` and `test` write a JUnit XML report.
     package var junitPath: String?
     /// `--output=human|json|pretty`: how a terminal session shows replies.
@@ -52,7 +58,7 @@ package struct SessionOptions: Equatable, Sendable {
         var remaining = arguments[...]
         var files: [String] = []
         var subcommand: String?
-        if let first = remaining.first, first == "run" || first == "test" {
+        if let first = remaining.first, first == "run" || first == "test" || first == "explore" {
             subcommand = first
             remaining = remaining.dropFirst()
         }
@@ -75,7 +81,7 @@ package struct SessionOptions: Equatable, Sendable {
                 continue
             }
             let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-            let scope: OptionTable.Option.Scope = subcommand == "run" ? .run : subcommand == "test" ? .test : .session
+            let scope: OptionTable.Option.Scope = subcommand == "run" ? .run : subcommand == "test" ? .test : subcommand == "explore" ? .explore : .session
             guard let option = OptionTable.option(parts[0], in: scope) else {
                 throw UsageError(message: argument.hasPrefix("-") ? "unknown option '\(argument)'" : "unexpected argument '\(argument)'")
             }
@@ -89,6 +95,9 @@ package struct SessionOptions: Equatable, Sendable {
         case "test"?:
             guard !files.isEmpty || options.showHelp else { throw UsageError(message: "test needs a transcript file") }
             options.mode = .test(files)
+        case "explore"?:
+            guard files.count == 1 || options.showHelp else { throw UsageError(message: "explore needs one setup script") }
+            options.mode = .explore(files.first ?? "")
         default:
             break
         }

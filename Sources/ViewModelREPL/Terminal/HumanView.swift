@@ -42,6 +42,11 @@ struct HumanView {
         case .calls(_, let dependency, let calls):
             lines = calls.isEmpty ? ["no calls of \(dependency) yet"]
                 : HelpEntry.table(calls.enumerated().map { ("\(dependency) #\($0.offset + 1)", JSONWriter.string($0.element.json)) }).split(separator: "\n").map(String.init)
+        case .exploration(let exploration):
+            switch exploration {
+            case .counterexample(_, let message, let steps, let file, _): lines = ["counterexample: \(message)"] + steps.map { "  " + $0 } + ["written to \(file)"]
+            case .explored(let runs, let steps, _, _, let checks): lines = ["explored \(runs) runs, \(steps) steps, \(checks) invariant checks: nothing broke"]
+            }
         case .change(let change):
             lines = [(push ? "⟳ " : "") + "watch " + difference(change.path, change.from, change.to)]
         case .error(let error):

@@ -1,0 +1,277 @@
+import ViewModelKit
+
+/// `vmrepl explore SETUP`: runs the setup script, then random steps — events with generated
+/// arguments, loads, cancels, time, stub changes — checking the setup's invariants after each;
+/// the first break is shrunk to the fewest steps that still break it and written as a script.
+///
+/// Everything runs in-process on virtual time and is fixed by `--seed`.
+@MainActor
+package final class Explorer {
+    private let registry: ScreenRegistry
+    private let options: Evaluator.Options
+    private let runs: Int
+    private let steps: Int
+    private let out: String?
+    /// Where a JUnit report goes, if anywhere: one test case, failing with the counterexample.
+    private let junitPath: String?
+    private let renderer: any ReplyRenderer
+    private let report: (String) -> Void
+    /// What was tried, for the summary.
+    private var eventCounts: [String: Int] = [:]
+    private var phases: Set<String> = []
+    private var checks = 0
+
+    package init(
+        registry: ScreenRegistry, options: Evaluator.Options, runs: Int, steps: Int, out: String?, junitPath: String? = nil,
+        renderer: any ReplyRenderer, report: @escaping (String) -> Void
+    ) {
+        self.junitPath = junitPath
+        self.registry = registry
+        self.options = options
+        self.runs = runs
+        self.steps = steps
+        self.out = out
+        self.renderer = renderer
+        self.report = report
+    }
+
+    /// Explores from the setup script at `path` and returns the exit status (3 when an invariant broke).
+    package func run(_ path: String) async -> ExitStatus {
+        let start = ContinuousClock.now
+        var failures: [String] = []
+        let status = await explore(path, failures: &failures)
+        if let junitPath {
+            let report = JUnitReport(suite: "vmrepl explore", cases: [.init(name: path, seconds: DurationText.seconds(start.duration(to: .now)), failures: failures)])
+            if let problem = report.write(to: junitPath) {
+                self.report("vmrepl: \(junitPath): \(problem)")
+                return status.combined(with: .requestFailed)
+            }
+        }
+        return status
+    }
+
+    private func explore(_ path: String, failures: inout [String]) async -> ExitStatus {
+        let setup: [String]
+        do {
+            setup = ScriptFile.lines(try ScriptFile.read(path)).compactMap { line in
+                if case .text(let text) = line.content { return text }
+                return nil
+            }
+        } catch {
+            failures.append("vmrepl: \(error.path): \(error.reason)")
+            report(failures[0])
+            return .requestFailed
+        }
+        var total = 0
+        for run in 0..<runs {
+            var random = SeededRandomNumberGenerator(seed: options.seed &+ UInt64(run) &* 0x9E37_79B9_7F4A_7C15)
+            let trial = await self.trial(setup, generating: steps, with: &random)
+            if let problem = trial.setupProblem {
+                failures.append("vmrepl: \(path): the setup failed: \(problem)")
+                report(failures[0])
+                return .requestFailed
+            }
+            total += trial.steps.count
+            guard let broken = trial.broken else { continue }
+            let shrunk = await shrink(setup, trial.steps, breaking: broken)
+            let file = out ?? Self.counterexamplePath(for: path)
+            let script = Self.script(setup: setup, steps: shrunk, invariant: broken)
+            if let problem = AtomicFile.replace(file, with: Array(script.utf8)) {
+                report("vmrepl: \(file): \(problem)")
+                return .requestFailed
+            }
+            let message = Self.message(broken)
+            failures.append("\(file): \(message); \(shrunk.count) steps after the setup: " + shrunk.joined(separator: "; "))
+            report("vmrepl explore: \(message); \(shrunk.count) steps after the setup: \(file)")
+            renderer.render(.exploration(.counterexample(invariant: Self.invariant(broken) ?? "", message: message, steps: shrunk, file: file, run: run)), tag: nil, push: false)
+            renderer.flush()
+            return .expectationFailed
+        }
+        let events = eventCounts.sorted { $0.key < $1.key }.map { (name: $0.key, count: $0.value) }
+        renderer.render(.exploration(.explored(runs: runs, steps: total, events: events, phases: phases.sorted(), checks: checks)), tag: nil, push: false)
+        renderer.flush()
+        return .success
+    }
+
+    /// One run: the setup, then steps — the given ones, or up to `count` generated ones.
+    private struct Trial {
+        var steps: [String] = []
+        var broken: ReplError?
+        var setupProblem: String?
+    }
+
+    private func trial(_ setup: [String], generating count: Int, with random: inout SeededRandomNumberGenerator) async -> Trial {
+        let session = Session(registry: registry, options: options, renderer: DiscardingRenderer())
+        var trial = Trial()
+        var number = 0
+        for line in setup {
+            number += 1
+            if case .error(let error)? = await session.handle(line: line, number: number) {
+                trial.setupProblem = "line \(number): \(error.message)"
+                return trial
+            }
+        }
+        _ = session.accounting.takeViolations()
+        for _ in 0..<count {
+            let step = nextStep(session, &random)
+            trial.steps.append(step)
+            number += 1
+            let reply = await session.handle(line: step, number: number)
+            checks += session.evaluator.invariants.descriptions.count
+            note(session)
+            if let broken = failure(session, reply) {
+                trial.broken = broken
+                break
+            }
+        }
+        await session.finish()
+        return trial
+    }
+
+    /// Replays `steps` after the setup; the failure they end in, if any.
+    private func replay(_ setup: [String], _ steps: [String]) async -> ReplError? {
+        let session = Session(registry: registry, options: options, renderer: DiscardingRenderer())
+        var number = 0
+        for line in setup {
+            number += 1
+            _ = await session.handle(line: line, number: number)
+        }
+        _ = session.accounting.takeViolations()
+        for step in steps {
+            number += 1
+            if let broken = failure(session, await session.handle(line: step, number: number)) {
+                await session.finish()
+                return broken
+            }
+        }
+        await session.finish()
+        return nil
+    }
+
+    /// An invariant that broke, or a state that no longer encodes.
+    private func failure(_ session: Session, _ reply: Reply?) -> ReplError? {
+        if let violation = session.accounting.takeViolations().first { return violation }
+        if case .error(let error)? = reply, error.code == .encodingFailed { return error }
+        return nil
+    }
+
+    /// The fewest of `steps` that still break the same thing: steps are dropped one at a time, last
+    /// first, for as long as one can go.
+    private func shrink(_ setup: [String], _ steps: [String], breaking target: ReplError) async -> [String] {
+        var steps = steps
+        var changed = true
+        while changed {
+            changed = false
+            for index in steps.indices.reversed() where steps.count > 1 {
+                var candidate = steps
+                candidate.remove(at: index)
+                if let broken = await replay(setup, candidate), Self.invariant(broken) == Self.invariant(target) {
+                    steps = candidate
+                    changed = true
+                }
+            }
+        }
+        return steps
+    }
+
+    // MARK: Steps
+
+    private func nextStep(_ session: Session, _ random: inout SeededRandomNumberGenerator) -> String {
+        guard let screen = session.evaluator.current else { return "state" }
+        let roll = Int.random(in: 0..<100, using: &random)
+        let events = screen.host.catalog.events
+        if roll < 50, !events.isEmpty {
+            let event = events[Int.random(in: 0..<events.count, using: &random)]
+            eventCounts[event.name, default: 0] += 1
+            let state = (try? screen.stateValue()) ?? .null
+            let arguments = event.arguments.map { "\($0.name)=" + JSONWriter.string(Self.value(of: $0.type, seen: state, &random)) }
+            return (["event", event.name] + arguments).joined(separator: " ")
+        }
+        if roll < 75, screen.loader != nil {
+            return ["load", "reload", "retry", "cancel"][Int.random(in: 0..<4, using: &random)]
+        }
+        if roll < 90 {
+            if Bool.random(using: &random), let manual = session.evaluator.time.manualClock, let next = manual.nextDeadline {
+                let milliseconds = max(1, Int((DurationText.seconds(next.offset - manual.now.offset) * 1000).rounded(.up)))
+                return "advance \(milliseconds)ms"
+            }
+            return "advance " + ["100ms", "500ms", "1s", "2s"][Int.random(in: 0..<4, using: &random)]
+        }
+        if roll < 95, let dependency = screen.dependencies.dependencies.first {
+            return "stub \(dependency.name) error=\"explored failure\" times=1"
+        }
+        return "wait"
+    }
+
+    /// A value for an argument of JSON kind `type`: most often one the state already holds.
+    private static func value(of type: String, seen state: JSONValue, _ random: inout SeededRandomNumberGenerator) -> JSONValue {
+        let seen = values(in: state).filter { $0.kind == type }
+        if !seen.isEmpty, Int.random(in: 0..<10, using: &random) < 7 { return seen[Int.random(in: 0..<seen.count, using: &random)] }
+        switch type {
+        case "int": return .int(Int.random(in: -1..<10, using: &random))
+        case "number": return .double(Double(Int.random(in: 0..<100, using: &random)) / 10)
+        case "bool": return .bool(Bool.random(using: &random))
+        case "string": return .string(["", "a", "x y", "Manu"][Int.random(in: 0..<4, using: &random)])
+        default: return .null
+        }
+    }
+
+    /// Every scalar in a state.
+    private static func values(in value: JSONValue) -> [JSONValue] {
+        switch value {
+        case .object(let members): members.flatMap { values(in: $0.value) }
+        case .array(let elements): elements.flatMap { values(in: $0) }
+        default: [value]
+        }
+    }
+
+    /// Notes the load phases the current state shows, for the summary.
+    private func note(_ session: Session) {
+        guard let state = try? session.evaluator.current?.stateValue() else { return }
+        func visit(_ value: JSONValue) {
+            switch value {
+            case .object(let members):
+                if case .string(let phase)? = value["phase"] { phases.insert(phase) }
+                members.forEach { visit($0.value) }
+            case .array(let elements): elements.forEach(visit)
+            default: break
+            }
+        }
+        visit(state)
+    }
+
+    // MARK: The counterexample
+
+    private static func invariant(_ error: ReplError) -> String? {
+        if case .invariantViolated(_, let invariant, _, _) = error.reason { return invariant }
+        return error.message
+    }
+
+    private static func message(_ error: ReplError) -> String {
+        error.message
+    }
+
+    static func counterexamplePath(for setup: String) -> String {
+        let base = setup.hasSuffix(".vmrepl") ? String(setup.dropLast(".vmrepl".count)) : setup
+        return base + ".counterexample.vmrepl"
+    }
+
+    private static func script(setup: [String], steps: [String], invariant: ReplError) -> String {
+        var lines = ["#!/usr/bin/env -S vmrepl run", "# found by vmrepl explore: \(invariant.message)"]
+        lines += setup
+        lines.append("# the steps that break it")
+        lines += steps
+        if case .invariantViolated(let condition, _, _, _) = invariant.reason {
+            lines.append("expect " + ConditionCheck.describe(condition))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+/// Drops every reply: explore reads the reply values it is handed, not lines.
+@MainActor
+private final class DiscardingRenderer: ReplyRenderer {
+    var isClosed: Bool { false }
+    func render(_ reply: Reply, tag: RequestTag?, push: Bool) {}
+    func flush() {}
+}

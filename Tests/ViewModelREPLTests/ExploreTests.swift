@@ -1,0 +1,114 @@
+import ExampleScreens
+import Foundation
+import Observation
+import Testing
+import ViewModelKit
+@testable import ViewModelREPL
+
+/// `vmrepl explore`: generated steps find what breaks an invariant and shrink it to a script.
+@MainActor
+struct ExploreTests {
+    private static func object(_ line: String) -> [String: Any]? {
+        (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+    }
+
+    private func temporary(_ contents: String) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("vmrepl-\(UUID().uuidString).vmrepl").path
+        try contents.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// Explores `setup` over `registry`; returns the status, the lines written and what was reported.
+    private func explore(_ setup: String, at setupPath: String? = nil, registry: ScreenRegistry = ExampleScreens.registry(), seed: UInt64 = 0, runs: Int = 100) async throws -> (ViewModelREPL.ExitStatus, String, [String]) {
+        let path = try setupPath ?? temporary(setup)
+        var bytes: [UInt8] = []
+        var reports: [String] = []
+        let writer = ProtocolWriter(output: OutputChannel { bytes += $0; return true })
+        let explorer = Explorer(
+            registry: registry, options: Evaluator.Options(seed: seed), runs: runs, steps: 20, out: path + ".found.vmrepl",
+            renderer: writer, report: { reports.append($0) })
+        let status = await explorer.run(path)
+        return (status, String(decoding: bytes, as: UTF8.self), reports)
+    }
+
+    @Test func aBrokenInvariantIsShrunkToTheOneStepThatBreaksItAndTheScriptReplaysIt() async throws {
+        let (status, output, _) = try await explore("use foo\ninvariant text != \"😢\"\n")
+        #expect(status == .expectationFailed)
+        let line = try #require(Self.object(output))
+        #expect(line["type"] as? String == "counterexample")
+        #expect(line["steps"] as? [String] == ["event goodbye"])
+        let file = try #require(line["file"] as? String)
+        let replay = try await SessionTranscriptRunner.run(file)
+        #expect(replay == .expectationFailed)
+    }
+
+    @Test func anInvariantThatHoldsRunsTheWholeBudgetAndReportsCoverage() async throws {
+        let (status, output, _) = try await explore("use users\ninvariant users.attempt exists\n", runs: 20)
+        #expect(status == .success)
+        let line = try #require(Self.object(output))
+        #expect(line["type"] as? String == "explored")
+        #expect(line["steps"] as? Int == 400)
+        #expect((line["phases"] as? [String])?.contains("loaded") == true)
+        #expect((line["events"] as? [String: Int])?["loadTapped"] ?? 0 > 0)
+    }
+
+    @Test func theSameSeedGivesTheSameResultByteForByte() async throws {
+        let setup = "use posts\nstub fetch value=[{\"id\":1,\"title\":\"a\",\"body\":\"b\"}]\ninvariant selectedPostID != 1\n"
+        let path = try temporary(setup)
+        let first = try await explore(setup, at: path, seed: 7)
+        let firstScript = try String(contentsOfFile: path + ".found.vmrepl", encoding: .utf8)
+        let second = try await explore(setup, at: path, seed: 7)
+        #expect(try String(contentsOfFile: path + ".found.vmrepl", encoding: .utf8) == firstScript)
+        #expect(first.0 == second.0)
+        #expect(first.1 == second.1)
+    }
+
+    @Test func aBugThatNeedsThreeStepsInARowIsFoundAndShrunkToThem() async throws {
+        var registry = ScreenRegistry()
+        registry.register("planted", summary: "breaks after inc, inc, dec", events: PlantedEvent.allCases) { _ in PlantedViewModel() }
+        let (status, output, _) = try await explore("use planted\ninvariant broken == false\n", registry: registry)
+        #expect(status == .expectationFailed)
+        let line = try #require(Self.object(output))
+        #expect(line["steps"] as? [String] == ["event inc", "event inc", "event dec"])
+    }
+}
+
+/// Runs a script as `vmrepl run` does, for its exit status.
+@MainActor
+private enum SessionTranscriptRunner {
+    static func run(_ path: String) async throws -> ViewModelREPL.ExitStatus {
+        let writer = ProtocolWriter(output: OutputChannel { _ in true })
+        return await ScriptSession(
+            registry: ExampleScreens.registry(), options: Evaluator.Options(), renderer: writer, keepGoing: false, pace: nil, report: { _ in }
+        ).run([path])
+    }
+}
+
+/// The planted bug's events.
+enum PlantedEvent: String, Codable, CaseIterable, Sendable {
+    case inc, dec, reset
+}
+
+/// What the planted screen shows.
+struct PlantedState: Codable, Equatable, Sendable {
+    var count = 0
+    var broken = false
+}
+
+/// A view model that misbehaves only after inc, inc, dec in a row.
+@MainActor
+@Observable
+final class PlantedViewModel: ViewModel {
+    var viewState = PlantedState()
+    @ObservationIgnored private var last: [PlantedEvent] = []
+
+    func handle(event: PlantedEvent) {
+        last = Array((last + [event]).suffix(3))
+        switch event {
+        case .inc: viewState.count += 1
+        case .dec: viewState.count -= 1
+        case .reset: viewState.count = 0
+        }
+        if last == [.inc, .inc, .dec] { viewState.broken = true }
+    }
+}
