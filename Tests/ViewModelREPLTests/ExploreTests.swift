@@ -63,6 +63,14 @@ struct ExploreTests {
         #expect(first.1 == second.1)
     }
 
+    @Test func stepsAreSimplifiedToPlainValuesAndShorterDurations() {
+        #expect(Explorer.simpler("advance 4ms") == ["advance 1ms", "advance 2ms"])
+        #expect(Explorer.simpler(#"event select id=7"#) == ["event select id=0"])
+        #expect(Explorer.simpler(#"event filter query="abc""#) == [#"event filter query="""#])
+        #expect(Explorer.simpler("event select id=0").isEmpty)
+        #expect(Explorer.simpler("load").isEmpty)
+    }
+
     @Test func aBugThatNeedsThreeStepsInARowIsFoundAndShrunkToThem() async throws {
         var registry = ScreenRegistry()
         registry.register("planted", summary: "breaks after inc, inc, dec", events: PlantedEvent.allCases) { _ in PlantedViewModel() }

@@ -155,23 +155,71 @@ package final class Explorer {
         return nil
     }
 
-    /// The fewest of `steps` that still break the same thing: steps are dropped one at a time, last
-    /// first, for as long as one can go.
+    /// The fewest and simplest of `steps` that still break the same thing: steps are dropped one
+    /// at a time, last first, for as long as one can go; then each step's arguments are made as
+    /// plain as they can be (0, "", false, null) and its durations as short.
     private func shrink(_ setup: [String], _ steps: [String], breaking target: ReplError) async -> [String] {
         var steps = steps
+        func stillBreaks(_ candidate: [String]) async -> Bool {
+            guard let broken = await replay(setup, candidate) else { return false }
+            return Self.invariant(broken) == Self.invariant(target)
+        }
         var changed = true
         while changed {
             changed = false
             for index in steps.indices.reversed() where steps.count > 1 {
                 var candidate = steps
                 candidate.remove(at: index)
-                if let broken = await replay(setup, candidate), Self.invariant(broken) == Self.invariant(target) {
+                if await stillBreaks(candidate) {
                     steps = candidate
                     changed = true
                 }
             }
         }
+        for index in steps.indices {
+            for simpler in Self.simpler(steps[index]) {
+                var candidate = steps
+                candidate[index] = simpler
+                if await stillBreaks(candidate) {
+                    steps = candidate
+                    break
+                }
+            }
+        }
         return steps
+    }
+
+    /// Simpler forms of a step, simplest first: plain argument values, shorter durations.
+    static func simpler(_ step: String) -> [String] {
+        guard let parsed = try? CommandParser.parse(step) else { return [] }
+        switch parsed.command {
+        case .advance(let duration):
+            var candidates: [String] = []
+            var shorter = duration / 2
+            while shorter >= .milliseconds(1) {
+                candidates.insert("advance \(Int(DurationText.seconds(shorter) * 1000))ms", at: 0)
+                shorter = shorter / 2
+            }
+            return candidates
+        case .event(let name, let arguments) where !arguments.named.isEmpty:
+            var candidates: [String] = []
+            for (index, field) in arguments.named.enumerated() {
+                let plain: JSONValue
+                switch field.value {
+                case .int, .double: plain = .int(0)
+                case .string: plain = .string("")
+                case .bool: plain = .bool(false)
+                default: plain = .null
+                }
+                guard plain != field.value || plain.kind != field.value.kind else { continue }
+                var named = arguments.named
+                named[index].value = plain
+                candidates.append((["event", name] + named.map { "\($0.key)=" + JSONWriter.string($0.value) }).joined(separator: " "))
+            }
+            return candidates
+        default:
+            return []
+        }
     }
 
     // MARK: Steps
