@@ -49,7 +49,7 @@ public struct ScreenContext: Sendable {
     }
 
     /// Whether a stub's value decodes as `Output`, and if not, why.
-    private static func check<Output: Decodable>(_ type: Output.Type) -> @Sendable (JSONValue) -> String? {
+    private static func check<Output: Decodable & Sendable>(_ type: Output.Type) -> @Sendable (JSONValue) -> String? {
         { value in
             var bytes: [UInt8] = []
             JSONWriter.append(value, to: &bytes)
