@@ -47,7 +47,7 @@ extension Evaluator {
         let description = condition.map(ConditionCheck.describe)
         let reached = try await time.drive(timeout: timeout, advancing: true) { () throws(ReplError) -> Bool in
             guard let condition, let screen else { return self.loadingCount == 0 }
-            if ConditionCheck.holds(condition, in: try self.conditionRoot(screen, for: condition.path)) { return true }
+            if ConditionCheck.holds(condition, in: try screen.root(for: condition.path)) { return true }
             if !self.time.isAnythingPending {
                 throw ReplError(.neverHolds(condition: description ?? ""))
             }

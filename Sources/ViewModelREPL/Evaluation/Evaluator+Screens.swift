@@ -117,15 +117,10 @@ extension Evaluator {
 
     func expect(_ condition: Command.Condition, name: String) throws(ReplError) -> Reply {
         let screen = try requireScreen()
-        if let failure = ConditionCheck.failure(of: condition, in: try conditionRoot(screen, for: condition.path)) {
+        if let failure = ConditionCheck.failure(of: condition, in: try screen.root(for: condition.path)) {
             throw failure
         }
         return .ok(Acknowledgement(name))
-    }
-
-    /// What a condition on `path` looks into (see ``OpenScreen/root(for:)``).
-    func conditionRoot(_ screen: OpenScreen, for path: StatePath) throws(ReplError) -> JSONValue {
-        try screen.root(for: path)
     }
 
     func stub(_ dependency: String, _ stub: DependencyTable.Stub, name: String) throws(ReplError) -> Reply {

@@ -43,15 +43,22 @@ final class WatchTracker {
         return before - watches.count
     }
 
+    /// Whether two values print the same (absent matches only absent); `1` and `1.0` differ, as in patches.
+    private static func same(_ a: JSONValue?, _ b: JSONValue?) -> Bool {
+        switch (a, b) {
+        case (nil, nil): true
+        case (let a?, let b?): JSONPatch.diff(from: a, to: b).isEmpty
+        default: false
+        }
+    }
+
     /// Writes a `change` line for every watched path of `screen` whose value differs from the last
     /// seen. `root` gives what a path looks into (the state, `@events`, `@model`).
     func report(_ screen: String, tag: RequestTag?, push: Bool, root: (StatePath) -> JSONValue?) {
         for index in watches.indices where watches[index].screen == screen {
             let path = watches[index].path
             let value = root(path).flatMap(path.lookup(in:))
-            guard value != watches[index].last || (value.map { JSONWriter.string($0) } != watches[index].last.map { JSONWriter.string($0) }) else {
-                continue
-            }
+            guard !Self.same(value, watches[index].last) else { continue }
             let change = WatchedChange(screen: screen, path: path.description, from: watches[index].last, to: value)
             watches[index].last = value
             renderer.render(.change(change), tag: tag, push: push)

@@ -80,7 +80,7 @@ package final class Explorer {
                 report("vmrepl: \(file): \(problem)")
                 return .requestFailed
             }
-            let message = Self.message(broken)
+            let message = broken.message
             failures.append("\(file): \(message); \(shrunk.count) steps after the setup: " + shrunk.joined(separator: "; "))
             report("vmrepl explore: \(message); \(shrunk.count) steps after the setup: \(file)")
             renderer.render(.exploration(.counterexample(invariant: Self.invariant(broken) ?? "", message: message, steps: shrunk, file: file, run: run)), tag: nil, push: false)
@@ -100,18 +100,32 @@ package final class Explorer {
         var setupProblem: String?
     }
 
-    private func trial(_ setup: [String], generating count: Int, with random: inout SeededRandomNumberGenerator) async -> Trial {
+    /// A fresh session that has run the setup; the setup's first failure, if any, instead.
+    private func setUp(_ setup: [String]) async -> Result<Session, SetupFailure> {
         let session = Session(registry: registry, options: options, renderer: DiscardingRenderer())
-        var trial = Trial()
-        var number = 0
-        for line in setup {
-            number += 1
-            if case .error(let error)? = await session.handle(line: line, number: number) {
-                trial.setupProblem = "line \(number): \(error.message)"
-                return trial
+        for (index, line) in setup.enumerated() {
+            if case .error(let error)? = await session.handle(line: line, number: index + 1) {
+                return .failure(SetupFailure(message: "line \(index + 1): \(error.message)"))
             }
         }
         _ = session.accounting.takeViolations()
+        return .success(session)
+    }
+
+    private struct SetupFailure: Error {
+        var message: String
+    }
+
+    private func trial(_ setup: [String], generating count: Int, with random: inout SeededRandomNumberGenerator) async -> Trial {
+        var trial = Trial()
+        let session: Session
+        switch await setUp(setup) {
+        case .success(let ready): session = ready
+        case .failure(let failure):
+            trial.setupProblem = failure.message
+            return trial
+        }
+        var number = setup.count
         for _ in 0..<count {
             let step = nextStep(session, &random)
             trial.steps.append(step)
@@ -130,13 +144,8 @@ package final class Explorer {
 
     /// Replays `steps` after the setup; the failure they end in, if any.
     private func replay(_ setup: [String], _ steps: [String]) async -> ReplError? {
-        let session = Session(registry: registry, options: options, renderer: DiscardingRenderer())
-        var number = 0
-        for line in setup {
-            number += 1
-            _ = await session.handle(line: line, number: number)
-        }
-        _ = session.accounting.takeViolations()
+        guard case .success(let session) = await setUp(setup) else { return nil }
+        var number = setup.count
         for step in steps {
             number += 1
             if let broken = failure(session, await session.handle(line: step, number: number)) {
@@ -293,10 +302,6 @@ package final class Explorer {
     private static func invariant(_ error: ReplError) -> String? {
         if case .invariantViolated(_, let invariant, _, _) = error.reason { return invariant }
         return error.message
-    }
-
-    private static func message(_ error: ReplError) -> String {
-        error.message
     }
 
     static func counterexamplePath(for setup: String) -> String {
