@@ -30,6 +30,12 @@ struct StubTests {
         #expect(calls.map { $0["outcome"] as? String } == ["value", "cancelled"])
     }
 
+    @Test func aWaitThatCannotFinishSaysSoAtOnceNamingWhatIsStillLoading() async throws {
+        let transcript = try await SessionTranscript.run(["use users", "stub fetch hang", "load", "wait timeout=1h"])
+        #expect(transcript.reply(4)?["code"] as? String == "timeout")
+        #expect((transcript.reply(4)?["message"] as? String)?.hasSuffix("; still loading: users") == true)
+    }
+
     @Test func aDelayIsKeptExactlyOnVirtualTime() async throws {
         let transcript = try await SessionTranscript.run(
             ["use users", "stub fetch value=[] delay=3s", "load", "advance 2999ms", "state", "advance 1ms", "state", "calls fetch"])
