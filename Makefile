@@ -25,6 +25,7 @@ test: setup $(VENV)/installed
 	$(SWIFT) test --skip-build $(BUILD_FLAGS)
 	python3 Examples/client/drive_vmrepl.py "$(BIN)/vmrepl"
 	$(VENV)/bin/python Tests/python/check_patches.py "$(BIN)/vmrepl"
+	$(VENV)/bin/python Tests/python/check_mcp.py "$(BIN)/vmrepl"
 	"$(BIN)/vmrepl-fuzz" Fuzz/corpus Fuzz/crashes
 	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=20
 	$(MAKE) --no-print-directory tsan-test
@@ -87,7 +88,7 @@ clean:
 	rm -rf .build
 
 ## bench: the benchmark table (a release build; BENCH_ARGS=--quick for a short run)
-bench: setup
+bench: setup $(VENV)/installed
 	$(SWIFT) build $(RELEASE_FLAGS) --product vmrepl
 	$(SWIFT) build $(RELEASE_FLAGS) --product vmrepl-bench
-	python3 Bench/bench.py "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)" $(BENCH_ARGS)
+	$(VENV)/bin/python Bench/bench.py "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)" $(BENCH_ARGS)

@@ -36,7 +36,7 @@ let package = Package(
         .executableTarget(name: "counter-repl", dependencies: ["ViewModelKit", "ViewModelREPL"], path: "Examples/CounterREPL"),
 
         // MARK: The benchmark's reference for encoding and decoding a big state (`make bench`)
-        .executableTarget(name: "vmrepl-bench", dependencies: ["ExampleScreens", "ViewModelKit"], path: "Bench", exclude: ["bench.py"]),
+        .executableTarget(name: "vmrepl-bench", dependencies: ["ExampleScreens", "ViewModelKit"], path: "Bench", exclude: ["bench.py", "echo_mcp_server.py"]),
 
         // MARK: Fuzzing: built with -sanitize=fuzzer by `make fuzz`; otherwise it replays saved inputs
         .executableTarget(name: "vmrepl-fuzz", dependencies: ["ViewModelREPL", "ExampleScreens"], path: "Fuzz", exclude: ["corpus"]),

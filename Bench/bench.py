@@ -4,8 +4,9 @@
     python3 Bench/bench.py BIN_DIR [--quick]
 
 BIN_DIR holds a release build of vmrepl and vmrepl-bench. Absolute times drift on shared
-machines, so every figure is reported next to its reference and as a ratio. Uses only the
-shell's tools: python3, /usr/bin/time, jq, cat and true.
+machines, so every figure is reported next to its reference and as a ratio. Uses the
+shell's tools (/usr/bin/time, jq, cat and true) and, for the MCP row, the MCP Python SDK from
+the test virtual environment (make bench runs it there).
 """
 
 import json
@@ -213,9 +214,39 @@ def explore():
             ">= 50,000 steps/s" if screen == "foo" else "report", rate >= 50_000 if screen == "foo" else True)
 
 
+async def median_tool_call(command, args, setup, rounds):
+    """The median time of a tools/call of event hello, from the official MCP Python SDK's client."""
+    from mcp.client.client import Client
+    from mcp.client.stdio import StdioServerParameters
+
+    async with Client(StdioServerParameters(command=command, args=args), mode="legacy") as client:
+        for name, arguments in setup:
+            await client.call_tool(name, arguments)
+        samples = []
+        for _ in range(rounds):
+            start = time.perf_counter()
+            await client.call_tool("event", {"name": "hello"})
+            samples.append(time.perf_counter() - start)
+    return statistics.median(samples)
+
+
+def mcp_round_trip():
+    """vmrepl --mcp against the SDK's own do-nothing server (MCPServer, one tool), same client."""
+    import asyncio
+
+    rounds = 500 if QUICK else 5_000
+    mine = asyncio.run(median_tool_call(VMREPL, ["--mcp"], [("use", {"screen": "foo"})], rounds))
+    echo = os.path.join(os.path.dirname(os.path.abspath(__file__)), "echo_mcp_server.py")
+    reference = asyncio.run(median_tool_call(sys.executable, [echo], [], rounds))
+    row(f"MCP tools/call event, SDK client (median of {rounds:,})", f"{mine * 1e6:.0f} us",
+        f"SDK MCPServer, one tool: {reference * 1e6:.0f} us", f"{mine / reference:.2f}x", "faster than the SDK server",
+        mine < reference)
+
+
 def main():
     peak = throughput()
     round_trip()
+    mcp_round_trip()
     start_up()
     memory(peak)
     big_state()

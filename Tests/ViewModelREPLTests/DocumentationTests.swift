@@ -66,4 +66,11 @@ struct DocumentationTests {
             #expect(text.contains("`\(entry.name)"), "docs/PROTOCOL.md does not list \(entry.name)")
         }
     }
+
+    @Test func mcpDocumentListsEveryTool() throws {
+        let text = try String(contentsOf: Self.root.appendingPathComponent("docs/MCP.md"), encoding: .utf8)
+        for spec in CommandTable.specs where spec.tool != nil {
+            #expect(text.contains("`\(spec.name)`"), "docs/MCP.md does not list \(spec.name)")
+        }
+    }
 }

@@ -31,12 +31,15 @@ package final class CommandSpec: Sendable {
     package let needsScreen: Bool
     /// Whether it waits on the clock or on real time; a caller that cannot wait (the fuzzer) only parses it.
     package let takesTime: Bool
+    /// How an agent meets it as an MCP tool; `nil` for commands that only make sense to a person
+    /// or a script (`help`, `set`, `sleep`, `quit`).
+    package let tool: Tool?
     /// Builds the command from its members, checked and converted by type.
     package let build: @Sendable (Bindings) throws(ReplError) -> Command
 
     init(
         name: String, aliases: [String] = [], usage: String, summary: String, members: [Member] = [],
-        humanForm: HumanForm = .members, needsScreen: Bool = false, takesTime: Bool = false,
+        humanForm: HumanForm = .members, needsScreen: Bool = false, takesTime: Bool = false, tool: Tool?,
         build: @escaping @Sendable (Bindings) throws(ReplError) -> Command
     ) {
         self.name = name
@@ -50,6 +53,7 @@ package final class CommandSpec: Sendable {
         self.humanForm = humanForm
         self.needsScreen = needsScreen
         self.takesTime = takesTime
+        self.tool = tool
         self.build = build
     }
 
@@ -58,6 +62,22 @@ package final class CommandSpec: Sendable {
 }
 
 extension CommandSpec {
+    /// What an MCP tool says of itself besides the command's summary, written for a model.
+    package struct Tool: Sendable {
+        /// A short title for people choosing tools.
+        package var title: String
+        /// What a call returns.
+        package var returns: String
+        /// One call's arguments, as JSON.
+        package var example: String
+
+        package init(_ title: String, returns: String, example: String = "{}") {
+            self.title = title
+            self.returns = returns
+            self.example = example
+        }
+    }
+
     /// One member of a command: a JSON request's member, and an argument of the human form.
     package struct Member: Sendable {
         /// How the member is written in the human form.
@@ -135,6 +155,26 @@ extension CommandSpec {
             case .duration: "a duration such as \"2s\""
             case .eventArguments, .fields: "an object"
             case .json: "JSON"
+            case .flag: "true or false"
+            }
+        }
+
+        /// What a member of this type holds, for a tool's JSON Schema (read by models).
+        var schemaDescription: String {
+            switch self {
+            case .text: "text"
+            case .screen: "a registered screen's name"
+            case .command: "a command's name"
+            case .event: "one of the current screen's events"
+            case .dependency: "one of the current screen's dependencies (describe lists them)"
+            case .eventArguments: "the event's arguments by name, such as {\"id\":3}"
+            case .duration: "a duration such as \"2s\" or \"500ms\", or a number of seconds"
+            case .path: "a state path such as message or users.value[0].name; @events, @model and @calls.NAME too"
+            case .comparison: "how the value at path compares: ==, !=, contains or exists"
+            case .condition: "a condition PATH OP VALUE such as isLoading == false"
+            case .json: "any JSON value"
+            case .fields: "state fields to change, such as {\"message\":\"hi\"}"
+            case .choice(let values): "one of " + values.joined(separator: ", ")
             case .flag: "true or false"
             }
         }

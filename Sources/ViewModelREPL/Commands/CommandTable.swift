@@ -4,38 +4,38 @@ package enum CommandTable {
     package typealias Member = CommandSpec.Member
 
     package static let specs: [CommandSpec] = [
-        CommandSpec(name: "screens", usage: "screens", summary: "list the registered screens") { _ in .screens },
+        CommandSpec(name: "screens", usage: "screens", summary: "list the registered screens", tool: .init("List screens", returns: "the registered screens, each with a summary, and the one in use")) { _ in .screens },
         CommandSpec(
             name: "use", usage: "use SCREEN",
             summary: "open a screen with its real view model (a screen keeps its view models while the session lasts)",
-            members: [.positional("screen", .screen)]
+            members: [.positional("screen", .screen)], tool: .init("Open a screen", returns: "the screen's whole state", example: #"{"screen":"foo"}"#)
         ) { bindings throws(ReplError) in .use(screen: try bindings.required("screen")) },
         CommandSpec(
-            name: "describe", usage: "describe", summary: "the screen's events with their arguments, and its state's fields", needsScreen: true
+            name: "describe", usage: "describe", summary: "the screen's events with their arguments, and its state's fields", needsScreen: true, tool: .init("Describe the screen", returns: "its events with their arguments' types and a JSON Schema each, its state's fields, whether it loads, and its dependencies")
         ) { _ in .describe },
         CommandSpec(
             name: "state", usage: "state [PATH]", summary: "print the current state; at a terminal PATH shows one part of it in full",
-            members: [.positional("path", .path, required: false)], needsScreen: true
+            members: [.positional("path", .path, required: false)], needsScreen: true, tool: .init("Read the state", returns: "the current screen's whole state", example: #"{"path":"users.value"}"#)
         ) { bindings in .state(focus: bindings.path("path")) },
         CommandSpec(
             name: "event", usage: "event NAME [ARG=VALUE | VALUE]...", summary: "send an event; in preview it is recorded, not handled",
-            members: [.positional("name", .event), .rest("args", .eventArguments)], needsScreen: true
+            members: [.positional("name", .event), .rest("args", .eventArguments)], needsScreen: true, tool: .init("Send an event", returns: "the new state, or in preview that the event was recorded; on virtual time also every state a load it started went through", example: #"{"name":"select","args":{"id":3}}"#)
         ) { bindings throws(ReplError) in .event(name: try bindings.required("name"), arguments: bindings.arguments("args")) },
         CommandSpec(
             name: "load", usage: "load", summary: "start a load (cancelling the one in flight); its state changes stream out as they happen",
-            needsScreen: true
+            needsScreen: true, tool: .init("Start a load", returns: "the loading state, then (on virtual time, in the same call) the loaded or failed state")
         ) { _ in .load },
         CommandSpec(
-            name: "reload", usage: "reload", summary: "the same as load; the last loaded value stays shown while it runs", needsScreen: true
+            name: "reload", usage: "reload", summary: "the same as load; the last loaded value stays shown while it runs", needsScreen: true, tool: .init("Reload", returns: "the states the reload went through, the last loaded value kept while it runs")
         ) { _ in .reload },
-        CommandSpec(name: "retry", usage: "retry", summary: "run the last load again", needsScreen: true) { _ in .retry },
+        CommandSpec(name: "retry", usage: "retry", summary: "run the last load again", needsScreen: true, tool: .init("Retry the last load", returns: "the states the load went through")) { _ in .retry },
         CommandSpec(
-            name: "cancel", usage: "cancel", summary: "cancel the load in flight; the screen goes back to what it showed before", needsScreen: true
+            name: "cancel", usage: "cancel", summary: "cancel the load in flight; the screen goes back to what it showed before", needsScreen: true, tool: .init("Cancel the load", returns: "the state as it was before the load")
         ) { _ in .cancel },
         CommandSpec(
             name: "mock", usage: "mock state=JSON | mock FIELD=VALUE...",
             summary: "swap to the preview view model with exactly this state, or the current state with these fields changed",
-            members: [.named("state", .json), .rest("set", .fields)], needsScreen: true
+            members: [.named("state", .json), .rest("set", .fields)], needsScreen: true, tool: .init("Mock a state", returns: "the state the preview view model now shows", example: #"{"set":{"message":"hi"}}"#)
         ) { bindings throws(ReplError) in
             switch (bindings.json("state"), bindings.fields("set")) {
             case (let state?, nil): return .mockState(state)
@@ -44,26 +44,26 @@ package enum CommandTable {
             }
         },
         CommandSpec(
-            name: "real", usage: "real", summary: "swap back to the real view model, which kept its state", needsScreen: true
+            name: "real", usage: "real", summary: "swap back to the real view model, which kept its state", needsScreen: true, tool: .init("Back to the real view model", returns: "the real view model's state, kept while the preview was shown")
         ) { _ in .real },
         CommandSpec(
             name: "wait", usage: "wait [until PATH OP VALUE] [timeout=DURATION]",
             summary: "block until no load is in flight, or until a condition holds (default timeout 10s)",
-            members: [.keyword("until", .condition), .named("timeout", .duration)], takesTime: true
+            members: [.keyword("until", .condition), .named("timeout", .duration)], takesTime: true, tool: .init("Wait for loads or a condition", returns: "the state once nothing loads or the condition holds, with every state pushed since the last call", example: #"{"until":"isLoading == false","timeout":"5s"}"#)
         ) { bindings in .wait(until: bindings.condition("until"), timeout: bindings.duration("timeout")) },
         CommandSpec(
             name: "advance", usage: "advance DURATION", summary: "move the virtual clock forward, waking what sleeps until then",
-            members: [.positional("duration", .duration)], takesTime: true
+            members: [.positional("duration", .duration)], takesTime: true, tool: .init("Advance virtual time", returns: "the virtual clock's new time, with the states that changed on the way", example: #"{"duration":"2s"}"#)
         ) { bindings throws(ReplError) in .advance(try bindings.requiredDuration("duration")) },
         CommandSpec(
             name: "sleep", usage: "sleep DURATION", summary: "pause for real time, for paced demos",
-            members: [.positional("duration", .duration)], takesTime: true
+            members: [.positional("duration", .duration)], takesTime: true, tool: nil
         ) { bindings throws(ReplError) in .sleep(try bindings.requiredDuration("duration")) },
         CommandSpec(
             name: "expect", usage: "expect PATH OP VALUE",
             summary: "check the state (OP is ==, !=, contains or exists); a failure is an error",
             members: [.positional("path", .path), .positional("op", .comparison, required: false), .positional("value", .json, required: false)],
-            humanForm: .condition, needsScreen: true
+            humanForm: .condition, needsScreen: true, tool: .init("Check the state", returns: "ok when the condition holds; an error with expected, actual and a diff when not", example: #"{"path":"message","op":"==","value":"👋"}"#)
         ) { bindings throws(ReplError) in
             guard let path = bindings.path("path") else { throw ReplError(.missingMember("path")) }
             let op = bindings.comparison("op") ?? .equals
@@ -78,7 +78,7 @@ package enum CommandTable {
                 .named("clock", .choice(ClockMode.allCases.map(\.rawValue))),
                 .named("output", .choice(OutputMode.allCases.map(\.rawValue))),
                 .named("states", .choice(StateRendering.allCases.map(\.rawValue))),
-            ]
+            ], tool: nil
         ) { bindings throws(ReplError) in
             guard bindings.count == 1 else { throw ReplError(.usage(command: "set")) }
             if let clock = bindings.text("clock").flatMap(ClockMode.init(rawValue:)) { return .set(.clock(clock)) }
@@ -89,7 +89,7 @@ package enum CommandTable {
         CommandSpec(
             name: "record", usage: "record FILE [overwrite=true | append=true] | record stop",
             summary: "save the commands that follow as a runnable script, until record stop; an existing FILE is kept unless told",
-            members: [.positional("path", .text, suggestions: ["stop"]), .named("overwrite", .flag), .named("append", .flag)]
+            members: [.positional("path", .text, suggestions: ["stop"]), .named("overwrite", .flag), .named("append", .flag)], tool: .init("Record a script", returns: "ok with the file; record stop says how many commands it saved", example: #"{"path":"session.vmrepl"}"#)
         ) { bindings throws(ReplError) in
             let path = try bindings.required("path")
             let overwrite = bindings.flag("overwrite") ?? false, append = bindings.flag("append") ?? false
@@ -107,7 +107,7 @@ package enum CommandTable {
                 .positional("name", .dependency), .named("value", .json), .named("error", .text), .keyword("hang", .flag),
                 .named("delay", .duration), .named("times", .json),
             ],
-            needsScreen: true
+            needsScreen: true, tool: .init("Stub a dependency", returns: "the dependency's stubs, newest first", example: #"{"name":"fetch","error":"offline","times":1}"#)
         ) { bindings throws(ReplError) in
             let answers: [DependencyTable.Stub.Answer] = [
                 bindings.json("value").map { .value($0) }, bindings.text("error").map { .error($0) }, bindings.flag("hang") == true ? .hang : nil,
@@ -123,11 +123,11 @@ package enum CommandTable {
         },
         CommandSpec(
             name: "unstub", usage: "unstub [NAME]", summary: "send the calls of NAME, or of every dependency, to the live function again",
-            members: [.positional("name", .dependency, required: false)], needsScreen: true
+            members: [.positional("name", .dependency, required: false)], needsScreen: true, tool: .init("Remove stubs", returns: "ok with the screen")
         ) { bindings in .unstub(bindings.text("name")) },
         CommandSpec(
             name: "calls", usage: "calls NAME", summary: "every call of the dependency NAME so far: input, start and end on the session clock, outcome",
-            members: [.positional("name", .dependency)], needsScreen: true
+            members: [.positional("name", .dependency)], needsScreen: true, tool: .init("List a dependency's calls", returns: "every call so far: input, start and end on the session clock, outcome", example: #"{"name":"fetch"}"#)
         ) { bindings throws(ReplError) in .calls(try bindings.required("name")) },
         CommandSpec(
             name: "invariant", usage: "invariant PATH OP VALUE [when PATH OP VALUE] | invariant clear",
@@ -136,7 +136,7 @@ package enum CommandTable {
                 .positional("path", .path), .positional("op", .comparison, required: false), .positional("value", .json, required: false),
                 .keyword("when", .condition), .keyword("clear", .flag),
             ],
-            humanForm: .condition, needsScreen: true
+            humanForm: .condition, needsScreen: true, tool: .init("Add an invariant", returns: "the invariants; from then on a break is an error in the call that broke it", example: #"{"path":"count","op":"!=","value":-1}"#)
         ) { bindings throws(ReplError) in
             if bindings.flag("clear") == true {
                 guard bindings.count == 1 else { throw ReplError(.usage(command: "invariant")) }
@@ -148,21 +148,21 @@ package enum CommandTable {
             if op != .exists, value == nil { throw ReplError(.missingMember("value")) }
             return .invariant(Command.Condition(path: path, op: op, value: op == .exists ? nil : value), when: bindings.condition("when"))
         },
-        CommandSpec(name: "invariants", usage: "invariants", summary: "list the invariants") { _ in .invariants },
+        CommandSpec(name: "invariants", usage: "invariants", summary: "list the invariants", tool: .init("List invariants", returns: "the invariants")) { _ in .invariants },
         CommandSpec(
             name: "watch", usage: "watch [PATH]",
             summary: "report each change of the value at PATH on this screen as a change line, whatever caused it; alone, list the watched paths",
-            members: [.positional("path", .path, required: false)], needsScreen: true
+            members: [.positional("path", .path, required: false)], needsScreen: true, tool: .init("Watch a path", returns: "the watched paths; each later change comes as a change line in the call that caused it", example: #"{"path":"message"}"#)
         ) { bindings in .watch(bindings.path("path")) },
         CommandSpec(
             name: "unwatch", usage: "unwatch [PATH]", summary: "stop watching PATH, or every path of this screen",
-            members: [.positional("path", .path, required: false)], needsScreen: true
+            members: [.positional("path", .path, required: false)], needsScreen: true, tool: .init("Stop watching", returns: "the paths still watched")
         ) { bindings in .unwatch(bindings.path("path")) },
         CommandSpec(
             name: "help", usage: "help [COMMAND]", summary: "the commands, or one command",
-            members: [.positional("topic", .command, required: false)]
+            members: [.positional("topic", .command, required: false)], tool: nil
         ) { bindings in .help(topic: bindings.text("topic")) },
-        CommandSpec(name: "quit", aliases: ["exit"], usage: "quit", summary: "finish what is in flight and end the session") { _ in .quit },
+        CommandSpec(name: "quit", aliases: ["exit"], usage: "quit", summary: "finish what is in flight and end the session", tool: nil) { _ in .quit },
     ]
 
     /// Specs by every name and alias, for the parsers' one lookup per line.

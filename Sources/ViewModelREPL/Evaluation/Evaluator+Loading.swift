@@ -61,6 +61,14 @@ extension Evaluator {
         return try stateReply(screen)
     }
 
+    /// Moves virtual time until no load is in flight, or the default timeout passed; writes what they owe.
+    func settleLoads() async {
+        _ = try? await time.drive(timeout: options.defaultTimeout, advancing: true) { () throws(ReplError) -> Bool in
+            self.loadingCount == 0 || !self.time.isAnythingPending
+        }
+        pushes.emitPushes()
+    }
+
     /// Finishes the loads in flight at the end of input, cancelling those still running after the
     /// default timeout, and writes every line they owe.
     func finish() async {

@@ -16,6 +16,8 @@ final class TimeDriver {
     private let defaultTimeout: Duration
     /// How many screens have a load in flight; set by the evaluator, which owns the screens.
     var loadingCount: @MainActor () -> Int = { 0 }
+    /// Set by ``stopWaiting()`` to end the wait running now.
+    private var stopped = false
 
     init(mode: ClockMode, defaultTimeout: Duration, pushes: PushTracker) {
         self.pushes = pushes
@@ -103,6 +105,12 @@ final class TimeDriver {
         if !settled { throw ReplError(.timedOut(after: defaultTimeout, condition: nil, loading: [])) }
     }
 
+    /// Ends the wait running now as if its timeout passed.
+    func stopWaiting() {
+        stopped = true
+        pushes.poke()
+    }
+
     /// Suspends until `done` holds, moving virtual time from deadline to deadline when `advancing`
     /// and every load in flight is asleep on the clock; `false` when `timeout` passed first.
     ///
@@ -115,6 +123,7 @@ final class TimeDriver {
     ) async throws(ReplError) -> Bool {
         let limit = manualClock.map { Self.instant($0.now, after: timeout) ?? ManualClock.Instant(offset: .seconds(Int64.max)) }
         let alarm = Alarm()
+        stopped = false
         let timer = Task { [weak pushes] in
             try? await Task.sleep(for: timeout)
             guard !Task.isCancelled else { return }
@@ -125,7 +134,7 @@ final class TimeDriver {
         while true {
             pushes.emitPushes()
             if try done() { return true }
-            if alarm.rang { return false }
+            if alarm.rang || stopped { return false }
             if advancing, let manualClock, let limit, loadingCount() <= manualClock.sleeperCount, let next = manualClock.nextDeadline {
                 guard next <= limit else { return false }
                 manualClock.advance(to: next)

@@ -166,3 +166,38 @@ extension Messages {
         updated ? "vmrepl test: \(passed + failed) transcripts updated" : "vmrepl test: \(passed) passed, \(failed) failed"
     }
 }
+
+/// What the MCP server says: tool descriptions, its instructions, and JSON-RPC errors.
+extension Messages {
+    /// A tool's description for a model: what it does, what it returns, one example.
+    static func toolDescription(summary: String, returns: String, example: String) -> String {
+        summary.prefix(1).uppercased() + summary.dropFirst() + ". Returns " + returns + ". Example arguments: " + example
+    }
+
+    static func mcpInstructions(screens: [String], clock: ClockMode) -> String {
+        """
+        vmrepl hosts app screens' view models headlessly: open one with use, send events, mock states, \
+        run loads and check the state. Screens: \(screens.joined(separator: ", ")). Time is \(clock.rawValue)\
+        \(clock == .virtual ? ": a call returns once its loads have finished, with every state they went through, and advance moves the clock" : ": a call returns its reply at once; wait returns what happened since"). \
+        Call describe after use to see a screen's events and their arguments. A result's structuredContent holds the reply \
+        (type state, ok, error…) and the other lines the call produced; an error names its code, what is known and the closest match.
+        """
+    }
+
+    static let rpcParseError = "parse error: the message is not JSON"
+    static let rpcBatch = "batches are not supported; send one message per line"
+    static let rpcNotRequest = "a JSON-RPC 2.0 message is an object with \"jsonrpc\":\"2.0\" and a method"
+    static let rpcBadID = "a request's id is a string or a number"
+    static let rpcNotInitialized =
+        "not initialized: send initialize first, or carry io.modelcontextprotocol/protocolVersion in the request's _meta"
+    static let rpcUnsupportedVersion = "Unsupported protocol version"
+    static func rpcUnknownMethod(_ method: String) -> String { "method not found: \(method)" }
+    static func rpcBadParams(_ what: String) -> String { "invalid params: \(what)" }
+    static func rpcUnknownTool(_ name: String, known: [String]) -> String {
+        "unknown tool '\(name)'\(suggestion(name, among: known)); tools: \(known.joined(separator: ", "))"
+    }
+    static func rpcRejectedLine(_ error: ReplError) -> String { "parse error: \(error.message)" }
+    static func progress(waited seconds: Int, loading: [String]) -> String {
+        "\(seconds)s" + (loading.isEmpty ? "" : "; loading: " + loading.joined(separator: ", "))
+    }
+}

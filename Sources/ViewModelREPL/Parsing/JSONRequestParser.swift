@@ -11,7 +11,13 @@ enum JSONRequestParser {
         } catch {
             throw scanner.error(.invalidJSON(reason: error.reason), at: error.offset)
         }
-        guard case .object(let members) = request else { throw ReplError(.requestNotObject, column: 1) }
+        guard case .object = request else { throw ReplError(.requestNotObject, column: 1) }
+        return try parse(request: request)
+    }
+
+    /// Parses a request already read as JSON (an MCP tool call's arguments with its `cmd`).
+    static func parse(request: JSONValue) throws(ReplError) -> CommandParser.Parsed {
+        guard case .object(let members) = request else { throw ReplError(.requestNotObject) }
         let id = request["id"]
         guard let cmd = request["cmd"] else { throw ReplError(.requestWithoutCmd) }
         guard let name = cmd.stringValue else { throw ReplError(.memberType(member: "cmd", expected: "a string", found: cmd.kind)) }

@@ -75,6 +75,11 @@ package enum OptionTable {
             name: "interactive", usage: "--interactive", summary: "line editing, history and colour even when stdin or stdout is not a terminal",
             scope: .session
         ) { options, _ in options.interactive = true },
+        Option(
+            name: "mcp", usage: "--mcp",
+            summary: "speak the Model Context Protocol on stdin/stdout (JSON-RPC, a tool per command) for AI agents; virtual time unless --clock=real",
+            scope: .session
+        ) { options, _ in options.mcp = true },
         Option(name: "no-interactive", usage: "--no-interactive", summary: "the plain line protocol even at a terminal", scope: .session) {
             options, _ in options.interactive = false
         },

@@ -53,7 +53,7 @@ public enum REPLMain {
         }
         signal(SIGPIPE, SIG_IGN)
         let terminal = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
-        let interactive = options.mode == .session && (options.interactive ?? terminal)
+        let interactive = options.mode == .session && !options.mcp && (options.interactive ?? terminal)
         if interactive {
             let environment = ProcessInfo.processInfo.environment
             let noColour = !(environment["NO_COLOR"] ?? "").isEmpty
@@ -95,6 +95,11 @@ public enum REPLMain {
                 runs: options.exploreRuns, steps: options.exploreSteps, out: options.exploreOut, junitPath: options.junitPath,
                 renderer: writer, report: printError)
             return await explorer.run(setup)
+        case .session where options.mcp:
+            let server = MCPServer(
+                registry: screens, options: sessionOptions, states: options.states, input: STDIN_FILENO, output: protocolFD,
+                maximumLineLength: options.maximumLineLength)
+            return await server.run()
         case .session:
             break
         }

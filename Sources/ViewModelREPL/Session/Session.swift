@@ -53,6 +53,26 @@ package final class Session {
             return .error(error)
         }
         guard let parsed else { return nil }
+        return await handle(parsed, text: line, number: number)
+    }
+
+    /// Handles one request already read as JSON (an MCP tool call); `number` tags its lines.
+    @discardableResult
+    package func handle(request: JSONValue, number: Int) async -> Reply {
+        pushes.emitPushes()
+        let parsed: CommandParser.Parsed
+        do {
+            parsed = try JSONRequestParser.parse(request: request)
+        } catch {
+            reject(error, line: number)
+            return .error(error)
+        }
+        return await handle(parsed, text: JSONWriter.string(request), number: number)
+    }
+
+    /// Evaluates a parsed request, replies, checks what watches and invariants it touched, and
+    /// lets what it started settle; `text` is what a recording saves.
+    private func handle(_ parsed: CommandParser.Parsed, text line: String, number: Int) async -> Reply {
         let tag = RequestTag(line: number, id: parsed.id)
         let reply = await evaluator.evaluate(parsed, tag: tag)
         send(reply, tag: tag)
@@ -119,6 +139,22 @@ package final class Session {
     package func finish() async {
         await evaluator.finish()
         renderer.flush()
+    }
+
+    /// On virtual time, moves the clock until no load is in flight (or the default timeout has
+    /// passed), writing the states they go through; a load still running is left running.
+    package func settleLoads() async {
+        await evaluator.settleLoads()
+    }
+
+    /// Ends the wait running now, as if it timed out (a client cancelled the request that waits).
+    package func stopWaiting() {
+        evaluator.time.stopWaiting()
+    }
+
+    /// The screens with a load in flight, by name.
+    package var loadingScreens: [String] {
+        evaluator.screens.values.filter(\.isLoading).map(\.name).sorted()
     }
 
     /// Cancels every load in flight and writes what they owe (Ctrl-C, SIGINT); `false` when none was.

@@ -42,6 +42,8 @@ package struct SessionOptions: Equatable, Sendable {
     package var junitPath: String?
     /// `--output=human|json|pretty`: how a terminal session shows replies.
     package var output = OutputMode.human
+    /// `--mcp`: serve the Model Context Protocol on stdio instead of the line protocol.
+    package var mcp = false
     package var showHelp = false
     package var showVersion = false
 

@@ -1,0 +1,304 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `vmrepl --mcp`: the session served to an agent over the Model Context Protocol on stdio,
+/// JSON-RPC 2.0 one message per line, each command of the table offered to agents as a tool.
+///
+/// Both eras are spoken: a client that opens with `initialize` gets the handshake revision it asks
+/// for (2024-11-05 to 2025-11-25); a request carrying `io.modelcontextprotocol/protocolVersion` in
+/// its `_meta` is served by the per-request revision (2026-07-28, `server/discover`). Requests run
+/// one at a time in the order they came; a cancellation is read while a call runs. docs/MCP.md
+/// is its specification.
+@MainActor
+package final class MCPServer {
+    /// JSON-RPC's error codes.
+    private enum ErrorCode: Int {
+        case parse = -32700
+        case invalidRequest = -32600
+        case methodNotFound = -32601
+        case invalidParams = -32602
+    }
+
+    /// A JSON-RPC error answer.
+    private struct Failure: Error {
+        var code: Int
+        var message: String
+        var data: JSONValue?
+
+        init(_ code: ErrorCode, _ message: String) {
+            self.code = code.rawValue
+            self.message = message
+        }
+
+        init(code: Int, message: String, data: JSONValue) {
+            self.code = code
+            self.message = message
+            self.data = data
+        }
+    }
+
+    private let session: Session
+    private let collector: ToolCallCollector
+    private let registry: ScreenRegistry
+    private let reader: InputReader
+    private let output: Int32
+    private let catalog: ToolCatalog
+    /// The handshake revision `initialize` settled on, if a client opened that way.
+    private var handshakeRevision: String?
+    /// How many tool calls have run; a call's lines carry its number as their `line`.
+    private var calls = 0
+    /// The id of the call running now, and whether the client cancelled it.
+    private var running: (id: JSONValue, cancelled: Bool)?
+    /// Ids of requests cancelled before they ran.
+    private var cancelledEarly: Set<JSONValue> = []
+
+    /// - Parameters:
+    ///   - input: Where messages come from (stdin).
+    ///   - output: Where messages go (the process's real stdout; everything else printed goes to stderr).
+    package init(registry: ScreenRegistry, options: Evaluator.Options, states: StateRendering, input: Int32, output: Int32, maximumLineLength: Int) {
+        self.registry = registry
+        collector = ToolCallCollector(states: states)
+        session = Session(registry: registry, options: options, renderer: collector)
+        reader = InputReader(fileDescriptor: input, maximumLineLength: maximumLineLength)
+        self.output = output
+        catalog = ToolCatalog(registry: registry)
+    }
+
+    /// Serves until end of input, finishes what is in flight, and returns the exit status (0:
+    /// a tool's error is an answer to the agent, not a failure of the server).
+    package func run() async -> ExitStatus {
+        let signals = TerminationSignals { [session] signal in
+            if signal == SIGINT { _ = session.interrupt() }
+            exit(TerminationSignals.exitStatus(for: signal))
+        }
+        defer { withExtendedLifetime(signals) {} }
+        let (requests, queue) = AsyncStream.makeStream(of: (id: JSONValue, method: String, params: JSONValue?).self)
+        let worker = Task {
+            for await request in requests { await self.serve(request.id, request.method, request.params) }
+        }
+        for await batch in reader.batches() {
+            for line in batch { take(line, into: queue) }
+            reader.batchHandled()
+        }
+        queue.finish()
+        await worker.value
+        await session.finish()
+        return .success
+    }
+
+    // MARK: Reading
+
+    /// Reads one message: answers what is wrong with it at once, handles notifications (a
+    /// cancellation reaches a call while it runs), and queues requests.
+    private func take(_ line: InputLine, into queue: AsyncStream<(id: JSONValue, method: String, params: JSONValue?)>.Continuation) {
+        let text: String
+        switch line.content {
+        case .rejected(let error):
+            return send(error: Failure(.parse, Messages.rpcRejectedLine(error)), id: .null)
+        case .text(let line):
+            text = line
+        }
+        guard text.contains(where: { !$0.isWhitespace }) else { return }
+        guard let message = try? JSONParser.parse(text) else { return send(error: Failure(.parse, Messages.rpcParseError), id: .null) }
+        if case .array = message { return send(error: Failure(.invalidRequest, Messages.rpcBatch), id: .null) }
+        let id = message["id"]
+        guard case .object = message, message["jsonrpc"] == .string("2.0") else {
+            return send(error: Failure(.invalidRequest, Messages.rpcNotRequest), id: id ?? .null)
+        }
+        guard let method = message["method"]?.stringValue else {
+            // A response to a request of ours: the server sends none, so there is nothing to match.
+            if message["result"] != nil || message["error"] != nil { return }
+            return send(error: Failure(.invalidRequest, Messages.rpcNotRequest), id: id ?? .null)
+        }
+        let params = message["params"]
+        guard let id else { return notice(method, params) }
+        switch id {
+        case .string, .int: queue.yield((id, method, params))
+        default: send(error: Failure(.invalidRequest, Messages.rpcBadID), id: .null)
+        }
+    }
+
+    /// A notification: nothing is answered. A cancellation stops the call it names, or keeps the
+    /// request it names from running.
+    private func notice(_ method: String, _ params: JSONValue?) {
+        guard method == "notifications/cancelled", let id = params?["requestId"] else { return }
+        if let running, running.id == id {
+            self.running?.cancelled = true
+            _ = session.interrupt()
+            session.stopWaiting()
+        } else {
+            cancelledEarly.insert(id)
+        }
+    }
+
+    // MARK: Serving
+
+    private func serve(_ id: JSONValue, _ method: String, _ params: JSONValue?) async {
+        if cancelledEarly.remove(id) != nil { return }
+        do throws(Failure) {
+            if let version = params?["_meta"]?[MCPRevision.versionKey] {
+                guard let version = version.stringValue, MCPRevision.perRequest.contains(version) else {
+                    throw Failure(
+                        code: MCPRevision.unsupportedVersionCode, message: Messages.rpcUnsupportedVersion,
+                        data: .object([("supported", .array(MCPRevision.all.map(JSONValue.string))), ("requested", version)]))
+                }
+                return try await servePerRequest(id, method, params, revision: version)
+            }
+            switch method {
+            case "initialize":
+                let revision = MCPRevision.negotiate(params?["protocolVersion"]?.stringValue)
+                handshakeRevision = revision
+                send(result: initializeResult(revision), id: id)
+            case "ping":
+                send(result: .object([]), id: id)
+            case "server/discover":
+                send(result: stamped(discoverResult()), id: id)
+            case "tools/list", "tools/call":
+                guard let revision = handshakeRevision else { throw Failure(.invalidRequest, Messages.rpcNotInitialized) }
+                if method == "tools/list" {
+                    send(result: .object([("tools", .array(MCPRevision.hasStructuredContent(revision) ? catalog.tools : catalog.plainTools))]), id: id)
+                } else if let result = try await callTool(id, params, structured: MCPRevision.hasStructuredContent(revision)) {
+                    send(result: result, id: id)
+                }
+            default:
+                throw Failure(.methodNotFound, Messages.rpcUnknownMethod(method))
+            }
+        } catch {
+            send(error: error, id: id)
+        }
+    }
+
+    /// A request of the per-request era: `server/discover`, `tools/list` and `tools/call`, each
+    /// result marked complete and stamped with the server's name.
+    private func servePerRequest(_ id: JSONValue, _ method: String, _ params: JSONValue?, revision: String) async throws(Failure) {
+        switch method {
+        case "server/discover":
+            send(result: stamped(discoverResult()), id: id)
+        case "tools/list":
+            send(result: stamped(.object([("tools", .array(catalog.tools)), ("ttlMs", .int(0)), ("cacheScope", .string("private"))])), id: id)
+        case "tools/call":
+            if let result = try await callTool(id, params, structured: true) { send(result: stamped(result), id: id) }
+        default:
+            throw Failure(.methodNotFound, Messages.rpcUnknownMethod(method))
+        }
+    }
+
+    private var serverInfo: JSONValue {
+        .object([("name", .string("vmrepl")), ("version", .string(REPLMain.version))])
+    }
+
+    private var instructions: JSONValue {
+        .string(Messages.mcpInstructions(screens: registry.names, clock: session.clockMode))
+    }
+
+    private func initializeResult(_ revision: String) -> JSONValue {
+        .object([
+            ("protocolVersion", .string(revision)), ("capabilities", .object([("tools", .object([("listChanged", .bool(false))]))])),
+            ("serverInfo", serverInfo), ("instructions", instructions),
+        ])
+    }
+
+    private func discoverResult() -> JSONValue {
+        .object([
+            ("supportedVersions", .array(MCPRevision.all.map(JSONValue.string))), ("capabilities", .object([("tools", .object([]))])),
+            ("instructions", instructions), ("ttlMs", .int(0)), ("cacheScope", .string("private")),
+        ])
+    }
+
+    /// A per-request era result: `resultType` and the server's name in `_meta`.
+    private func stamped(_ result: JSONValue) -> JSONValue {
+        var result = result
+        result.set("resultType", to: .string("complete"))
+        result.set("_meta", to: .object([(MCPRevision.serverInfoKey, serverInfo)]))
+        return result
+    }
+
+    // MARK: Tool calls
+
+    /// Runs one tool call as the command of the same name; on virtual time, returns once every
+    /// load it started has finished. `nil` when the client cancelled it (its lines go to the next call).
+    private func callTool(_ id: JSONValue, _ params: JSONValue?, structured: Bool) async throws(Failure) -> JSONValue? {
+        guard case .object? = params, let name = params?["name"]?.stringValue else { throw Failure(.invalidParams, Messages.rpcBadParams("tools/call needs a name")) }
+        guard let spec = catalog.spec(name) else {
+            let known = catalog.tools.compactMap { $0["name"]?.stringValue }
+            throw Failure(.invalidParams, Messages.rpcUnknownTool(name, known: known))
+        }
+        var request: [(key: String, value: JSONValue)] = [("cmd", .string(spec.name))]
+        switch params?["arguments"] {
+        case nil, .null?: break
+        case .object(let arguments)?: request += arguments
+        default: throw Failure(.invalidParams, Messages.rpcBadParams("arguments must be an object"))
+        }
+        calls += 1
+        let number = calls
+        running = (id, false)
+        let progress = params?["_meta"]?["progressToken"].map { reportProgress($0) }
+        if let reserved = request.dropFirst().first(where: { $0.key == "cmd" || $0.key == "id" }) {
+            session.reject(ReplError(.unknownMember(reserved.key, command: spec.name, allowed: spec.members.map(\.name))), line: number)
+        } else {
+            await session.handle(request: .object(request), number: number)
+            if session.clockMode == .virtual, running?.cancelled == false { await session.settleLoads() }
+        }
+        progress?.cancel()
+        defer { running = nil }
+        if running?.cancelled == true { return nil }
+        return toolResult(collector.take(), number: number, structured: structured)
+    }
+
+    /// A call's result: the human view's text of its lines, and the lines themselves, its reply
+    /// apart (`structuredContent`, or a second text block for revisions without it).
+    private func toolResult(_ taken: ToolCallCollector.Taken, number: Int, structured: Bool) -> JSONValue {
+        var lines = taken.lines
+        let replyIndex = lines.lastIndex { $0["line"] == .int(number) && $0["push"] == nil }
+        let reply = replyIndex.map { lines.remove(at: $0) } ?? .null
+        let content = JSONValue.object([("reply", reply), ("lines", .array(lines))])
+        var text = taken.text
+        while text.hasSuffix("\n") { text.removeLast() }
+        var blocks: [JSONValue] = [.object([("type", .string("text")), ("text", .string(text))])]
+        if !structured { blocks.append(.object([("type", .string("text")), ("text", .string(JSONWriter.string(content)))])) }
+        var result: [(key: String, value: JSONValue)] = [("content", .array(blocks))]
+        if structured { result.append(("structuredContent", content)) }
+        result.append(("isError", .bool(taken.failed)))
+        return .object(result)
+    }
+
+    /// Sends `notifications/progress` for the call running now once a second while it waits.
+    private func reportProgress(_ token: JSONValue) -> Task<Void, Never> {
+        Task { [weak self] in
+            var seconds = 0
+            while true {
+                try? await Task.sleep(for: .seconds(1))
+                guard !Task.isCancelled, let self else { return }
+                seconds += 1
+                let message = Messages.progress(waited: seconds, loading: self.session.loadingScreens)
+                self.send(.object([
+                    ("jsonrpc", .string("2.0")), ("method", .string("notifications/progress")),
+                    ("params", .object([("progressToken", token), ("progress", .int(seconds)), ("message", .string(message))])),
+                ]))
+            }
+        }
+    }
+
+    // MARK: Writing
+
+    private func send(result: JSONValue, id: JSONValue) {
+        send(.object([("jsonrpc", .string("2.0")), ("id", id), ("result", result)]))
+    }
+
+    private func send(error: Failure, id: JSONValue) {
+        var body: [(key: String, value: JSONValue)] = [("code", .int(error.code)), ("message", .string(error.message))]
+        if let data = error.data { body.append(("data", data)) }
+        send(.object([("jsonrpc", .string("2.0")), ("id", id), ("error", .object(body))]))
+    }
+
+    /// Writes one message as one line.
+    private func send(_ message: JSONValue) {
+        var bytes: [UInt8] = []
+        JSONWriter.append(message, to: &bytes)
+        bytes.append(UInt8(ascii: "\n"))
+        _ = OutputChannel.writeAll(bytes, to: output)
+    }
+}

@@ -1,0 +1,113 @@
+/// The MCP tools: one per command the table offers to agents, with the same name and the same
+/// members as its JSON request form, and a JSON Schema for its arguments generated from the
+/// members' types and the registered screens.
+///
+/// The list is made once and fixed for the process's life, as clients expect.
+package struct ToolCatalog {
+    /// The tools in table order, as `tools/list` returns them (titles included).
+    package let tools: [JSONValue]
+    /// The same, without the fields revisions before 2025-06-18 do not know (`title`).
+    let plainTools: [JSONValue]
+    private let specs: [String: CommandSpec]
+
+    package init(registry: ScreenRegistry) {
+        var tools: [JSONValue] = [], plainTools: [JSONValue] = [], specs: [String: CommandSpec] = [:]
+        for spec in CommandTable.specs {
+            guard let tool = spec.tool else { continue }
+            specs[spec.name] = spec
+            let description = Messages.toolDescription(summary: spec.summary, returns: tool.returns, example: tool.example)
+            let schema = spec.name == "event" ? Self.eventToolSchema(spec, registry: registry) : Self.inputSchema(spec, registry: registry)
+            plainTools.append(.object([("name", .string(spec.name)), ("description", .string(description)), ("inputSchema", schema)]))
+            tools.append(
+                .object([("name", .string(spec.name)), ("title", .string(tool.title)), ("description", .string(description)), ("inputSchema", schema)]))
+        }
+        self.tools = tools
+        self.plainTools = plainTools
+        self.specs = specs
+    }
+
+    /// The command behind the tool named `name`.
+    package func spec(_ name: String) -> CommandSpec? {
+        specs[name]
+    }
+
+    /// The schema of a command's JSON request members.
+    private static func inputSchema(_ spec: CommandSpec, registry: ScreenRegistry) -> JSONValue {
+        let properties = spec.members.map { member in (member.name, memberSchema(member.type, registry: registry)) }
+        return object(properties: properties, required: spec.members.filter(\.isRequired).map(\.name))
+    }
+
+    /// The `event` tool's schema: `name` is one of the registered screens' events, and `args`
+    /// is checked per event (`oneOf` a branch per event name) with each argument's JSON type.
+    private static func eventToolSchema(_ spec: CommandSpec, registry: ScreenRegistry) -> JSONValue {
+        var byName: [(name: String, arguments: [JSONValue])] = []
+        for definition in registry.definitions {
+            for event in definition.catalog.events {
+                let arguments = argumentsSchema(event)
+                if let index = byName.firstIndex(where: { $0.name == event.name }) {
+                    if !byName[index].arguments.contains(arguments) { byName[index].arguments.append(arguments) }
+                } else {
+                    byName.append((event.name, [arguments]))
+                }
+            }
+        }
+        var schema = inputSchema(spec, registry: registry)
+        let branches: [JSONValue] = byName.map { event in
+            let arguments = event.arguments.count == 1 ? event.arguments[0] : .object([("anyOf", .array(event.arguments))])
+            let needsArguments = event.arguments.allSatisfy { $0["required"] != nil }
+            return .object([
+                ("properties", .object([("name", .object([("const", .string(event.name))])), ("args", arguments)])),
+                ("required", .array((needsArguments ? ["name", "args"] : ["name"]).map(JSONValue.string))),
+            ])
+        }
+        if case .object(var properties)? = schema["properties"], let index = properties.firstIndex(where: { $0.key == "name" }) {
+            properties[index].value.set("enum", to: .array(byName.map { .string($0.name) }))
+            schema.set("properties", to: .object(properties))
+        }
+        schema.set("oneOf", to: .array(branches))
+        return schema
+    }
+
+    /// The JSON Schema of one event's arguments: each named, of the JSON type its sample showed, all required.
+    package static func argumentsSchema(_ event: EventCatalog.Event) -> JSONValue {
+        let properties = event.arguments.map { argument -> (String, JSONValue) in
+            let type: String? =
+                switch argument.type {
+                case "int": "integer"
+                case "number": "number"
+                case "string": "string"
+                case "bool": "boolean"
+                case "array": "array"
+                case "object": "object"
+                default: nil
+                }
+            return (argument.name, type.map { .object([("type", .string($0))]) } ?? .object([]))
+        }
+        return object(properties: properties, required: event.arguments.map(\.name))
+    }
+
+    private static func object(properties: [(String, JSONValue)], required: [String]) -> JSONValue {
+        var members: [(key: String, value: JSONValue)] = [
+            ("type", .string("object")), ("properties", .object(properties.map { ($0.0, $0.1) })), ("additionalProperties", .bool(false)),
+        ]
+        if !required.isEmpty { members.append(("required", .array(required.map(JSONValue.string)))) }
+        return .object(members)
+    }
+
+    private static func memberSchema(_ type: CommandSpec.MemberType, registry: ScreenRegistry) -> JSONValue {
+        var members: [(key: String, value: JSONValue)]
+        switch type {
+        case .text, .event, .dependency, .path, .condition: members = [("type", .string("string"))]
+        case .screen: members = [("type", .string("string")), ("enum", .array(registry.names.map(JSONValue.string)))]
+        case .command: members = [("type", .string("string")), ("enum", .array(CommandTable.names.map(JSONValue.string)))]
+        case .comparison: members = [("type", .string("string")), ("enum", .array(Command.Condition.Operator.allCases.map { .string($0.rawValue) }))]
+        case .choice(let values): members = [("type", .string("string")), ("enum", .array(values.map(JSONValue.string)))]
+        case .eventArguments, .fields: members = [("type", .string("object"))]
+        case .duration: members = [("type", .array([.string("string"), .string("number")]))]
+        case .flag: members = [("type", .string("boolean"))]
+        case .json: members = []
+        }
+        members.append(("description", .string(type.schemaDescription)))
+        return .object(members)
+    }
+}
