@@ -255,14 +255,20 @@ struct FooModel {
 }
 
 /// A tiny seeded generator for the stress test's commands.
-struct SplitMix {
+/// A small, seeded generator (SplitMix64), so a failing run can be run again.
+struct SplitMix: RandomNumberGenerator {
     var state: UInt64
     init(seed: UInt64) { state = seed }
-    mutating func next(_ bound: Int) -> Int {
+
+    mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int((z ^ (z >> 31)) % UInt64(bound))
+        return z ^ (z >> 31)
+    }
+
+    mutating func next(_ bound: Int) -> Int {
+        Int(next() % UInt64(bound))
     }
 }

@@ -59,7 +59,9 @@ package enum JSONWriter {
     }
 
     /// Appends `text` as a JSON string: quotes, backslashes and control characters escaped.
-    package static func append(string text: String, to out: inout [UInt8]) {
+    /// - Parameter namingBackspaceAndFormFeed: Writes U+0008 and U+000C as `\b` and `\f`, as
+    ///   JSONEncoder does (states); protocol fields write them as `\u0008` and `\u000c`.
+    package static func append(string text: String, to out: inout [UInt8], namingBackspaceAndFormFeed: Bool = false) {
         out.append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { bytes in
@@ -76,6 +78,8 @@ package enum JSONWriter {
                 case 0x0A: out.append(UInt8(ascii: "n"))
                 case 0x0D: out.append(UInt8(ascii: "r"))
                 case 0x09: out.append(UInt8(ascii: "t"))
+                case 0x08 where namingBackspaceAndFormFeed: out.append(UInt8(ascii: "b"))
+                case 0x0C where namingBackspaceAndFormFeed: out.append(UInt8(ascii: "f"))
                 default:
                     out.append(contentsOf: "u00".utf8)
                     out.append(hex[Int(byte >> 4)])

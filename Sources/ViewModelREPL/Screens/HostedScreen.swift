@@ -12,6 +12,7 @@ final class HostedScreen<Model: ViewModel>: ScreenHosting where Model.ViewEvent:
     private let real: Model
     private var preview: Preview?
     private(set) var kind = ModelKind.real
+    /// What ``StateEncoder`` falls back to, and the output it matches byte for byte.
     private let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -47,7 +48,7 @@ final class HostedScreen<Model: ViewModel>: ScreenHosting where Model.ViewEvent:
 
     func encodedState() throws(ReplError) -> Data {
         do {
-            return try encoder.encode(shownState)
+            return try StateEncoder.encode(shownState, fallback: encoder)
         } catch {
             throw ReplError(.stateDoesNotEncode(reason: String(describing: error)))
         }

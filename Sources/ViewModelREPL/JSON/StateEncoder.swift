@@ -1,0 +1,212 @@
+import Foundation
+
+/// Encodes a state as `JSONEncoder` with `[.sortedKeys, .withoutEscapingSlashes]` and its default
+/// strategies does, byte for byte, but straight into one buffer: no intermediate tree, and an
+/// object's members are only reordered when they were not written in key order already.
+///
+/// What it does not handle the same way (a `Decimal`, a container filled after a later sibling,
+/// a `superEncoder`, a key written twice, a non-finite number) makes it give up and the caller
+/// encodes with `JSONEncoder`, so the output and the errors stay exactly JSONEncoder's.
+package enum StateEncoder {
+    /// Encodes `value`; `fallback` encodes it when this encoder gives up.
+    package static func encode<Value: Encodable>(_ value: Value, fallback: JSONEncoder) throws -> Data {
+        if let data = try encodeIfHandled(value) { return data }
+        return try fallback.encode(value)
+    }
+
+    /// Encodes `value`, or returns `nil` where this encoder gives up.
+    package static func encodeIfHandled<Value: Encodable>(_ value: Value) throws -> Data? {
+        let writer = Writer()
+        do {
+            try writer.encodeValue(value)
+            if writer.gaveUp { return nil }
+            return Data(writer.bytes)
+        } catch is GiveUp {
+            return nil
+        }
+    }
+
+    /// Thrown to hand the value to `JSONEncoder`.
+    struct GiveUp: Error {}
+}
+
+extension StateEncoder {
+    /// An open object or array in the buffer.
+    struct Frame {
+        var isObject: Bool
+        /// Where its `{` or `[` is.
+        var start: Int
+        var count = 0
+        /// An object's members: each key and where its `"key":` begins.
+        var members: [(key: String, start: Int)] = []
+        /// Whether the keys so far came in order.
+        var inOrder = true
+        /// Which container this is, so a container used after it was closed is noticed.
+        var serial: Int
+    }
+
+    /// The encoder the values see, and the buffer they are written to.
+    final class Writer: Encoder {
+        var bytes: [UInt8] = []
+        var frames: [Frame] = []
+        private var serials = 0
+        /// Where the value being encoded begins: a second container for one value (a subclass
+        /// encoding after its superclass) is merged by JSONEncoder, so this encoder gives up.
+        private var valueStart = 0
+        /// Set where giving up cannot throw (containers are made without `throws`).
+        var gaveUp = false
+        var codingPath: [any CodingKey] { [] }
+        var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+        init() {
+            bytes.reserveCapacity(256)
+        }
+
+        // MARK: Values
+
+        /// Writes one value where the innermost container expects it; closes what it opened.
+        func encodeValue<Value: Encodable>(_ value: Value) throws {
+            // Metatype comparisons: cheap even where this generic function is not specialised.
+            if Value.self == String.self {
+                appendString(value as! String)
+            } else if Value.self == Int.self {
+                JSONWriter.append(value as! Int, to: &bytes)
+            } else if Value.self == Bool.self {
+                bytes.append(contentsOf: (value as! Bool) ? Self.trueBytes : Self.falseBytes)
+            } else if Value.self == Double.self {
+                try appendDouble(value as! Double)
+            } else if Value.self == Date.self {
+                try appendDouble((value as! Date).timeIntervalSinceReferenceDate)
+            } else if Value.self == Data.self {
+                appendString((value as! Data).base64EncodedString())
+            } else if Value.self == URL.self {
+                appendString((value as! URL).absoluteString)
+            } else if Value.self == Decimal.self {
+                throw GiveUp()
+            } else {
+                let depth = frames.count
+                let before = bytes.count
+                valueStart = before
+                try value.encode(to: self)
+                if gaveUp { throw GiveUp() }
+                try close(downTo: depth)
+                // A value that wrote nothing at all is an empty object, as JSONEncoder writes it.
+                if bytes.count == before { bytes.append(contentsOf: Self.emptyObject) }
+            }
+        }
+
+        func appendDouble(_ number: Double) throws {
+            guard number.isFinite else { throw GiveUp() }
+            appendDescription(number.description)
+        }
+
+        func appendFloat(_ number: Float) throws {
+            guard number.isFinite else { throw GiveUp() }
+            appendDescription(number.description)
+        }
+
+        /// A number's description without a trailing `.0`, as JSONEncoder writes numbers.
+        private func appendDescription(_ text: String) {
+            var text = text
+            text.withUTF8 { utf8 in
+                let count = utf8.count >= 2 && utf8[utf8.count - 2] == UInt8(ascii: ".") && utf8[utf8.count - 1] == UInt8(ascii: "0") ? utf8.count - 2 : utf8.count
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[0..<count]))
+            }
+        }
+
+        func appendInteger<Number: BinaryInteger>(_ number: Number) {
+            if let small = Int(exactly: number) {
+                JSONWriter.append(small, to: &bytes)
+            } else {
+                bytes.append(contentsOf: number.description.utf8)
+            }
+        }
+
+        /// A JSON string as JSONEncoder escapes it: quote, backslash, and control characters
+        /// (`\b \t \n \f \r` by name, the rest as `\u00xx`); `/` and everything else as is.
+        func appendString(_ text: String) {
+            JSONWriter.append(string: text, to: &bytes, namingBackspaceAndFormFeed: true)
+        }
+
+        static let trueBytes: [UInt8] = Array("true".utf8)
+        static let falseBytes: [UInt8] = Array("false".utf8)
+        static let nullBytes: [UInt8] = Array("null".utf8)
+        static let emptyObject: [UInt8] = Array("{}".utf8)
+
+        // MARK: Containers
+
+        /// Opens an object or array at the current place and returns its serial number.
+        func open(object: Bool) -> Int {
+            serials += 1
+            frames.append(Frame(isObject: object, start: bytes.count, serial: serials))
+            bytes.append(object ? UInt8(ascii: "{") : UInt8(ascii: "["))
+            return serials
+        }
+
+        /// Makes the container `serial` the innermost open one, closing those opened after it;
+        /// gives up when it was closed already (filled after a later sibling).
+        func resume(_ serial: Int) throws -> Int {
+            guard let index = frames.lastIndex(where: { $0.serial == serial }) else { throw GiveUp() }
+            try close(downTo: index + 1)
+            return index
+        }
+
+        /// Starts an element of the container `serial`: the comma before it, and for an object
+        /// its key.
+        func beginElement(in serial: Int, key: String? = nil) throws {
+            let index = frames.count > 0 && frames[frames.count - 1].serial == serial ? frames.count - 1 : try resume(serial)
+            if frames[index].count > 0 { bytes.append(UInt8(ascii: ",")) }
+            frames[index].count += 1
+            if let key {
+                if let last = frames[index].members.last?.key {
+                    if last == key { throw GiveUp() }
+                    if frames[index].inOrder, !last.utf8.lexicographicallyPrecedes(key.utf8) { frames[index].inOrder = false }
+                }
+                frames[index].members.append((key, bytes.count))
+                appendString(key)
+                bytes.append(UInt8(ascii: ":"))
+            }
+        }
+
+        /// Closes every container above `depth`, sorting an object's members by key.
+        func close(downTo depth: Int) throws {
+            while frames.count > depth {
+                let frame = frames.removeLast()
+                guard frame.isObject else {
+                    bytes.append(UInt8(ascii: "]"))
+                    continue
+                }
+                if !frame.inOrder { try sortMembers(of: frame) }
+                bytes.append(UInt8(ascii: "}"))
+            }
+        }
+
+        /// Rewrites an object's members in key order (UTF-8 byte order, as JSONEncoder sorts).
+        private func sortMembers(of frame: Frame) throws {
+            let ends = frame.members.indices.map { $0 + 1 < frame.members.count ? frame.members[$0 + 1].start - 1 : bytes.count }
+            let order = frame.members.indices.sorted { frame.members[$0].key.utf8.lexicographicallyPrecedes(frame.members[$1].key.utf8) }
+            for (left, right) in zip(order, order.dropFirst()) where frame.members[left].key == frame.members[right].key { throw GiveUp() }
+            var sorted: [UInt8] = []
+            sorted.reserveCapacity(bytes.count - frame.start)
+            for (position, member) in order.enumerated() {
+                if position > 0 { sorted.append(UInt8(ascii: ",")) }
+                sorted.append(contentsOf: bytes[frame.members[member].start..<ends[member]])
+            }
+            bytes.replaceSubrange((frame.start + 1)..., with: sorted)
+        }
+
+        func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+            if bytes.count != valueStart { gaveUp = true }
+            return KeyedEncodingContainer(KeyedContainer<Key>(writer: self, serial: open(object: true)))
+        }
+
+        func unkeyedContainer() -> any UnkeyedEncodingContainer {
+            if bytes.count != valueStart { gaveUp = true }
+            return UnkeyedContainer(writer: self, serial: open(object: false))
+        }
+
+        func singleValueContainer() -> any SingleValueEncodingContainer {
+            SingleValueContainer(writer: self)
+        }
+    }
+}
