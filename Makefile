@@ -91,4 +91,5 @@ clean:
 bench: setup $(VENV)/installed
 	$(SWIFT) build $(RELEASE_FLAGS) --product vmrepl
 	$(SWIFT) build $(RELEASE_FLAGS) --product vmrepl-bench
+	$(SWIFT) build $(RELEASE_FLAGS) --product counter-repl
 	$(VENV)/bin/python Bench/bench.py "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)" $(BENCH_ARGS)

@@ -47,8 +47,9 @@ extension StateEncoder {
 
     /// The encoder the values see, and the buffer they are written to.
     final class Writer: Encoder {
-        var bytes: [UInt8] = []
-        var frames: [Frame] = []
+        // Unchecked: one encoding owns the writer, and dynamic exclusivity checks cost more than the writing.
+        @exclusivity(unchecked) var bytes: [UInt8] = []
+        @exclusivity(unchecked) var frames: [Frame] = []
         private var serials = 0
         /// Where the value being encoded begins: a second container for one value (a subclass
         /// encoding after its superclass) is merged by JSONEncoder, so this encoder gives up.
