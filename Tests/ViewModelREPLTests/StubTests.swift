@@ -36,6 +36,14 @@ struct StubTests {
         #expect((transcript.reply(4)?["message"] as? String)?.hasSuffix("; still loading: users") == true)
     }
 
+    @Test func pastTheCallLimitTheOldestHalfIsDroppedAndEveryCallStillEndsInItsOwnRecord() async throws {
+        let loads = 1100
+        let transcript = try await SessionTranscript.run(["use users", "stub fetch value=[]"] + Array(repeating: ["load", "wait"], count: loads).flatMap { $0 } + ["calls fetch"])
+        let calls = try #require(transcript.reply(3 + 2 * loads)?["calls"] as? [[String: Any]])
+        #expect(calls.count == loads - 500)
+        #expect(calls.allSatisfy { $0["outcome"] as? String == "value" })
+    }
+
     @Test func aDelayIsKeptExactlyOnVirtualTime() async throws {
         let transcript = try await SessionTranscript.run(
             ["use users", "stub fetch value=[] delay=3s", "load", "advance 2999ms", "state", "advance 1ms", "state", "calls fetch"])

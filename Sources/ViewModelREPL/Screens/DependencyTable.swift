@@ -51,6 +51,8 @@ package final class DependencyTable: @unchecked Sendable {
     private var declared: [Declared] = []
     private var stubs: [String: [Stub]] = [:]
     private var calls: [String: [Call]] = [:]
+    /// How many of each dependency's oldest calls were dropped, so a call keeps its number.
+    private var droppedCalls: [String: Int] = [:]
     /// The most calls kept per dependency; older ones are dropped.
     static let callLimit = 1000
 
@@ -140,6 +142,7 @@ package final class DependencyTable: @unchecked Sendable {
         }
     }
 
+    /// Takes the stub that answers this call, and records the call; returns the call's number.
     private func begin(_ name: String, input: JSONValue?) -> (Stub?, Int) {
         lock.withLock {
             var stub: Stub?
@@ -150,21 +153,23 @@ package final class DependencyTable: @unchecked Sendable {
                     stubs[name] = stack
                 }
             }
-            var list = calls[name, default: []]
-            if list.count == Self.callLimit { list.removeFirst(list.count / 2) }
-            list.append(Call(input: input, started: elapsed(), ended: nil, outcome: .running))
-            calls[name] = list
-            return (stub, list.count - 1)
+            // In place: a copy of the list per call made a storm of loads quadratic.
+            if calls[name, default: []].count == Self.callLimit {
+                calls[name, default: []].removeFirst(Self.callLimit / 2)
+                droppedCalls[name, default: 0] += Self.callLimit / 2
+            }
+            calls[name, default: []].append(Call(input: input, started: elapsed(), ended: nil, outcome: .running))
+            return (stub, droppedCalls[name, default: 0] + calls[name, default: []].count - 1)
         }
     }
 
     private func end(_ name: String, _ index: Int, _ outcome: Call.Outcome) {
         let now = elapsed()
         lock.withLock {
-            guard var list = calls[name], list.indices.contains(index) else { return }
-            list[index].ended = now
-            list[index].outcome = outcome
-            calls[name] = list
+            let position = index - droppedCalls[name, default: 0]
+            guard let count = calls[name]?.count, position >= 0, position < count else { return }
+            calls[name]?[position].ended = now
+            calls[name]?[position].outcome = outcome
         }
     }
 

@@ -7,15 +7,16 @@
 /// A session driven through pipes: lines in on one descriptor, protocol lines out on another.
 ///
 /// No prompt, no colour; output is flushed whenever no further input is ready, so a driver that
-/// waits for each reply never stalls, while a burst of input is answered in large writes.
+/// waits for each reply never stalls, while a burst of input is answered in large writes. Input is
+/// read on the main actor (``MainThreadReader``), so a request is handled where it was read.
 @MainActor
 package final class PipeSession {
     private let session: Session
-    private let reader: InputReader
+    private let reader: MainThreadReader
 
     package init(registry: ScreenRegistry, options: Evaluator.Options, input: Int32, renderer: any ReplyRenderer, maximumLineLength: Int) {
         session = Session(registry: registry, options: options, renderer: renderer, defersWatches: true)
-        reader = InputReader(fileDescriptor: input, maximumLineLength: maximumLineLength)
+        reader = MainThreadReader(fileDescriptor: input, maximumLineLength: maximumLineLength)
     }
 
     /// Runs until end of input or `quit`, finishes what is in flight, and returns the exit status.
@@ -34,9 +35,8 @@ package final class PipeSession {
         policy.afterBatch = { [session, reader] in
             session.armWatches()
             if !reader.hasInputReady() { session.flush() }
-            reader.batchHandled()
         }
-        await SessionLoop.run(session, batches: reader.batches(), policy: policy)
+        await SessionLoop.run(session, next: { await reader.nextBatch() }, policy: policy)
         return session.accounting.exitStatus
     }
 }

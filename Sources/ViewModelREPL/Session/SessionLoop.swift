@@ -20,7 +20,14 @@ package enum SessionLoop {
     /// Runs `session` over `batches` until they end, `quit`, the reader of the output leaves, or
     /// the policy stops; then finishes what is in flight.
     package static func run(_ session: Session, batches: some AsyncSequence<[InputLine], Never>, policy: Policy) async {
-        reading: for await batch in batches {
+        var iterator = batches.makeAsyncIterator()
+        await run(session, next: { await iterator.next(isolation: #isolation) }, policy: policy)
+    }
+
+    /// Runs `session` over the batches `next` returns until it returns `nil`, `quit`, the reader
+    /// of the output leaves, or the policy stops; then finishes what is in flight.
+    package static func run(_ session: Session, next: () async -> [InputLine]?, policy: Policy) async {
+        reading: while let batch = await next() {
             for line in batch {
                 let reply: Reply?
                 switch line.content {
