@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Splits a byte stream into checked lines: LF or CRLF endings, a length limit, UTF-8 and control-character checks.
 ///
 /// A line longer than the limit is never held whole: its bytes are dropped as they arrive and it
@@ -19,10 +25,11 @@ package struct LineSplitter {
     package mutating func feed(_ chunk: UnsafeRawBufferPointer, into lines: inout [InputLine]) {
         var start = 0
         while start < chunk.count {
-            guard let newline = chunk[start...].firstIndex(of: 0x0A) else {
+            guard let found = memchr(chunk.baseAddress! + start, 0x0A, chunk.count - start) else {
                 append(UnsafeRawBufferPointer(rebasing: chunk[start...]))
                 return
             }
+            let newline = UnsafeRawPointer(found) - chunk.baseAddress!
             append(UnsafeRawBufferPointer(rebasing: chunk[start..<newline]))
             lines.append(takeLine())
             start = newline + 1
@@ -61,24 +68,28 @@ package struct LineSplitter {
 
     /// The line as text, or why it is rejected.
     static func check(_ bytes: [UInt8]) -> InputLine.Content {
-        var isASCII = true
-        for (offset, byte) in bytes.enumerated() {
-            if (byte < 0x20 && byte != 0x09) || byte == 0x7F {
-                let column = String(decoding: bytes[..<offset], as: UTF8.self).count + 1
-                return .rejected(ReplError(.controlCharacter(byte), column: column))
+        var highBits: UInt8 = 0
+        let control: Int? = bytes.withUnsafeBufferPointer { buffer in
+            for offset in 0..<buffer.count {
+                let byte = buffer[offset]
+                highBits |= byte
+                if (byte < 0x20 && byte != 0x09) || byte == 0x7F { return offset }
             }
-            if byte >= 0x80 { isASCII = false }
+            return nil
         }
-        if isASCII { return .text(String(decoding: bytes, as: UTF8.self)) }
-        // The standard library's decoder, rather than String(validating:), which needs macOS 15.
-        var iterator = bytes.makeIterator()
-        var decoder = UTF8()
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue: continue
-            case .emptyInput: return .text(String(decoding: bytes, as: UTF8.self))
-            case .error: return .rejected(ReplError(.invalidUTF8))
+        if let control {
+            let column = String(decoding: bytes[..<control], as: UTF8.self).count + 1
+            return .rejected(ReplError(.controlCharacter(bytes[control]), column: column))
+        }
+        var text = String(decoding: bytes, as: UTF8.self)
+        if highBits < 0x80 { return .text(text) }
+        // Decoding repairs what is not UTF-8; the line was UTF-8 when nothing needed repair.
+        // (String(validating:) would say so directly, but needs macOS 15.)
+        let isValid = text.withUTF8 { utf8 in
+            bytes.withUnsafeBufferPointer { original in
+                utf8.count == original.count && memcmp(utf8.baseAddress!, original.baseAddress!, utf8.count) == 0
             }
         }
+        return isValid ? .text(text) : .rejected(ReplError(.invalidUTF8))
     }
 }

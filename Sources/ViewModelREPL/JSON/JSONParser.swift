@@ -166,7 +166,10 @@ package struct JSONParser {
             while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        if isInteger, let value = Int(text) { return .int(value) }
+        if isInteger, let value = Int(text) {
+            // -0 is a number of its own: a Double decoded from it keeps its sign, as JSONDecoder's does.
+            return value == 0 && bytes[start] == UInt8(ascii: "-") ? .double(-0.0) : .int(value)
+        }
         guard let value = Double(text), value.isFinite else { throw Failure(offset: start, reason: "number out of range") }
         return .double(value)
     }
@@ -181,8 +184,10 @@ package struct JSONParser {
             guard index < bytes.count else { throw fail("unterminated string") }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
+                defer { index += 1 }
+                // Most strings have no escapes: made straight from the line's bytes.
+                if out.isEmpty { return String(decoding: bytes[runStart..<index], as: UTF8.self) }
                 out.append(contentsOf: bytes[runStart..<index])
-                index += 1
                 return String(decoding: out, as: UTF8.self)
             }
             if byte < 0x20 { throw fail("control character in a string; escape it") }

@@ -7,16 +7,23 @@ import Foundation
 /// What it does not handle the same way (a `Decimal`, a container filled after a later sibling,
 /// a `superEncoder`, a key written twice, a non-finite number) makes it give up and the caller
 /// encodes with `JSONEncoder`, so the output and the errors stay exactly JSONEncoder's.
-package enum StateEncoder {
+///
+/// One instance serves one screen and keeps its buffers between states, so writing a state
+/// allocates little beyond the `Data` it returns.
+package final class StateEncoder {
+    private let writer = Writer()
+
+    package init() {}
+
     /// Encodes `value`; `fallback` encodes it when this encoder gives up.
-    package static func encode<Value: Encodable>(_ value: Value, fallback: JSONEncoder) throws -> Data {
+    package func encode<Value: Encodable>(_ value: Value, fallback: JSONEncoder) throws -> Data {
         if let data = try encodeIfHandled(value) { return data }
         return try fallback.encode(value)
     }
 
     /// Encodes `value`, or returns `nil` where this encoder gives up.
-    package static func encodeIfHandled<Value: Encodable>(_ value: Value) throws -> Data? {
-        let writer = Writer()
+    package func encodeIfHandled<Value: Encodable>(_ value: Value) throws -> Data? {
+        writer.reset()
         do {
             try writer.encodeValue(value)
             if writer.gaveUp { return nil }
@@ -37,8 +44,8 @@ extension StateEncoder {
         /// Where its `{` or `[` is.
         var start: Int
         var count = 0
-        /// An object's members: each key and where its `"key":` begins.
-        var members: [(key: String, start: Int)] = []
+        /// Where an object's members begin in the writer's member list.
+        var firstMember: Int
         /// Whether the keys so far came in order.
         var inOrder = true
         /// Which container this is, so a container used after it was closed is noticed.
@@ -50,6 +57,11 @@ extension StateEncoder {
         // Unchecked: one encoding owns the writer, and dynamic exclusivity checks cost more than the writing.
         @exclusivity(unchecked) var bytes: [UInt8] = []
         @exclusivity(unchecked) var frames: [Frame] = []
+        /// The open objects' members, innermost last: each key and where its `"key":` begins.
+        @exclusivity(unchecked) var members: [(key: String, start: Int)] = []
+        /// Reused while an object's members are put in key order.
+        @exclusivity(unchecked) private var order: [Int] = []
+        @exclusivity(unchecked) private var sorted: [UInt8] = []
         private var serials = 0
         /// Where the value being encoded begins: a second container for one value (a subclass
         /// encoding after its superclass) is merged by JSONEncoder, so this encoder gives up.
@@ -61,6 +73,15 @@ extension StateEncoder {
 
         init() {
             bytes.reserveCapacity(256)
+        }
+
+        /// Empties the buffers, keeping their capacity, for the next value.
+        func reset() {
+            bytes.removeAll(keepingCapacity: true)
+            frames.removeAll(keepingCapacity: true)
+            members.removeAll(keepingCapacity: true)
+            gaveUp = false
+            valueStart = 0
         }
 
         // MARK: Values
@@ -139,7 +160,7 @@ extension StateEncoder {
         /// Opens an object or array at the current place and returns its serial number.
         func open(object: Bool) -> Int {
             serials += 1
-            frames.append(Frame(isObject: object, start: bytes.count, serial: serials))
+            frames.append(Frame(isObject: object, start: bytes.count, firstMember: members.count, serial: serials))
             bytes.append(object ? UInt8(ascii: "{") : UInt8(ascii: "["))
             return serials
         }
@@ -159,11 +180,12 @@ extension StateEncoder {
             if frames[index].count > 0 { bytes.append(UInt8(ascii: ",")) }
             frames[index].count += 1
             if let key {
-                if let last = frames[index].members.last?.key {
+                if frames[index].count > 1 {
+                    let last = members[members.count - 1].key
                     if last == key { throw GiveUp() }
-                    if frames[index].inOrder, !last.utf8.lexicographicallyPrecedes(key.utf8) { frames[index].inOrder = false }
+                    if frames[index].inOrder, !Self.precedes(last, key) { frames[index].inOrder = false }
                 }
-                frames[index].members.append((key, bytes.count))
+                members.append((key, bytes.count))
                 appendString(key)
                 bytes.append(UInt8(ascii: ":"))
             }
@@ -178,20 +200,40 @@ extension StateEncoder {
                     continue
                 }
                 if !frame.inOrder { try sortMembers(of: frame) }
+                members.removeSubrange(frame.firstMember...)
                 bytes.append(UInt8(ascii: "}"))
+            }
+        }
+
+        /// Whether `a` sorts before `b` in UTF-8 byte order: JSONEncoder's order for keys.
+        static func precedes(_ a: String, _ b: String) -> Bool {
+            var a = a, b = b
+            return a.withUTF8 { left in
+                b.withUTF8 { right in
+                    let shared = min(left.count, right.count)
+                    let order = shared == 0 ? 0 : memcmp(left.baseAddress!, right.baseAddress!, shared)
+                    return order < 0 || (order == 0 && left.count < right.count)
+                }
             }
         }
 
         /// Rewrites an object's members in key order (UTF-8 byte order, as JSONEncoder sorts).
         private func sortMembers(of frame: Frame) throws {
-            let ends = frame.members.indices.map { $0 + 1 < frame.members.count ? frame.members[$0 + 1].start - 1 : bytes.count }
-            let order = frame.members.indices.sorted { frame.members[$0].key.utf8.lexicographicallyPrecedes(frame.members[$1].key.utf8) }
-            for (left, right) in zip(order, order.dropFirst()) where frame.members[left].key == frame.members[right].key { throw GiveUp() }
-            var sorted: [UInt8] = []
-            sorted.reserveCapacity(bytes.count - frame.start)
+            let first = frame.firstMember, count = members.count - first
+            // Insertion sort of the members' positions: objects are small and often nearly in order.
+            order.removeAll(keepingCapacity: true)
+            for member in first..<members.count {
+                var place = order.count
+                while place > 0, Self.precedes(members[member].key, members[order[place - 1]].key) { place -= 1 }
+                if place > 0, members[order[place - 1]].key == members[member].key { throw GiveUp() }
+                order.insert(member, at: place)
+            }
+            sorted.removeAll(keepingCapacity: true)
             for (position, member) in order.enumerated() {
                 if position > 0 { sorted.append(UInt8(ascii: ",")) }
-                sorted.append(contentsOf: bytes[frame.members[member].start..<ends[member]])
+                // A member ends where the comma before the next one (in written order) is.
+                let end = member - first + 1 < count ? members[member + 1].start - 1 : bytes.count
+                sorted.append(contentsOf: bytes[members[member].start..<end])
             }
             bytes.replaceSubrange((frame.start + 1)..., with: sorted)
         }

@@ -95,7 +95,7 @@ package final class OutputChannel {
 
     /// Appends raw JSON bytes produced elsewhere (an encoded state).
     package func raw(_ bytes: Data) {
-        buffer.append(contentsOf: bytes)
+        bytes.withUnsafeBytes { buffer.append(contentsOf: $0.assumingMemoryBound(to: UInt8.self)) }
     }
 
     /// Closes the line; flushes when the buffer is large.

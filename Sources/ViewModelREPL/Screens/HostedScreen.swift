@@ -18,6 +18,7 @@ final class HostedScreen<Model: ViewModel>: ScreenHosting where Model.ViewEvent:
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return encoder
     }()
+    private let stateEncoder = StateEncoder()
     private let decoder = JSONDecoder()
     /// Events without arguments, decoded once: the common `event hello` skips the decoder.
     private var plainEvents: [String: Model.ViewEvent] = [:]
@@ -48,7 +49,7 @@ final class HostedScreen<Model: ViewModel>: ScreenHosting where Model.ViewEvent:
 
     func encodedState() throws(ReplError) -> Data {
         do {
-            return try StateEncoder.encode(shownState, fallback: encoder)
+            return try stateEncoder.encode(shownState, fallback: encoder)
         } catch {
             throw ReplError(.stateDoesNotEncode(reason: String(describing: error)))
         }
@@ -85,6 +86,10 @@ final class HostedScreen<Model: ViewModel>: ScreenHosting where Model.ViewEvent:
             return members[0].key
         }()
         if let plainName, let cached = plainEvents[plainName] { return cached }
+        if !asName || plainName == nil, let decoded = JSONValueDecoder.decodeIfHandled(Model.ViewEvent.self, from: event) {
+            if let plainName { plainEvents[plainName] = decoded }
+            return decoded
+        }
         var bytes: [UInt8] = []
         if asName, let plainName {
             JSONWriter.append(string: plainName, to: &bytes)
@@ -101,13 +106,18 @@ final class HostedScreen<Model: ViewModel>: ScreenHosting where Model.ViewEvent:
     }
 
     func mock(_ state: JSONValue) throws(ReplError) {
-        var bytes: [UInt8] = []
-        JSONWriter.append(state, to: &bytes)
         let decoded: Model.ViewState
-        do {
-            decoded = try decoder.decode(Model.ViewState.self, from: Data(bytes))
-        } catch {
-            throw ReplError(.stateDoesNotDecode(screen: name, reason: DecodingFailure.reason(for: error)))
+        if let direct = JSONValueDecoder.decodeIfHandled(Model.ViewState.self, from: state) {
+            decoded = direct
+        } else {
+            // JSONDecoder decides what the direct decoder leaves, and words every error.
+            var bytes: [UInt8] = []
+            JSONWriter.append(state, to: &bytes)
+            do {
+                decoded = try decoder.decode(Model.ViewState.self, from: Data(bytes))
+            } catch {
+                throw ReplError(.stateDoesNotDecode(screen: name, reason: DecodingFailure.reason(for: error)))
+            }
         }
         if let preview {
             preview.viewState = decoded

@@ -1,0 +1,97 @@
+import Foundation
+
+/// Decodes a `Decodable` value straight from a parsed ``JSONValue``, as `JSONDecoder` with its
+/// default strategies would decode the same JSON text: no text is written and read again.
+///
+/// It gives up (and the caller decodes with `JSONDecoder`, so values and errors stay exactly
+/// JSONDecoder's) on anything it does not decode the same way: a `Float`, a `Decimal`, a
+/// fractional or out-of-range number for an integer, a `superDecoder`, and any error at all,
+/// even one the value's own `init(from:)` caught.
+package enum JSONValueDecoder {
+    /// Decodes `type` from `value`, or returns `nil` where `JSONDecoder` must decide.
+    package static func decodeIfHandled<Value: Decodable>(_ type: Value.Type, from value: JSONValue) -> Value? {
+        let session = Session()
+        guard let decoded = try? session.decode(type, from: value), !session.gaveUp else { return nil }
+        return decoded
+    }
+
+    /// Thrown to hand the value to `JSONDecoder`.
+    struct GiveUp: Error {}
+
+    /// What one decoding shares: whether it gave up anywhere, even inside a `try?` of the value's own.
+    final class Session {
+        var gaveUp = false
+
+        /// Gives up: marks the decoding and returns the error to throw.
+        func giveUp() -> GiveUp {
+            gaveUp = true
+            return GiveUp()
+        }
+
+        func decode<Value: Decodable>(_ type: Value.Type, from value: JSONValue) throws -> Value {
+            if Value.self == String.self {
+                guard case .string(let text) = value else { throw giveUp() }
+                return text as! Value
+            } else if Value.self == Int.self {
+                return try integer(Int.self, value) as! Value
+            } else if Value.self == Bool.self {
+                guard case .bool(let flag) = value else { throw giveUp() }
+                return flag as! Value
+            } else if Value.self == Double.self {
+                return try double(value) as! Value
+            } else if Value.self == Date.self {
+                return Date(timeIntervalSinceReferenceDate: try double(value)) as! Value
+            } else if Value.self == Data.self {
+                guard case .string(let text) = value, let data = Data(base64Encoded: text) else { throw giveUp() }
+                return data as! Value
+            } else if Value.self == URL.self {
+                guard case .string(let text) = value, let url = URL(string: text) else { throw giveUp() }
+                return url as! Value
+            } else if Value.self == Decimal.self || Value.self == Float.self {
+                throw giveUp()
+            }
+            return try Value(from: ValueDecoder(value, session: self))
+        }
+
+        func integer<Number: FixedWidthInteger>(_ type: Number.Type, _ value: JSONValue) throws -> Number {
+            guard case .int(let number) = value, let exact = Number(exactly: number) else { throw giveUp() }
+            return exact
+        }
+
+        func double(_ value: JSONValue) throws -> Double {
+            switch value {
+            case .double(let number): return number
+            // Exact up to 2^53, as the text's own parse would be.
+            case .int(let number) where number.magnitude <= 1 << 53: return Double(number)
+            default: throw giveUp()
+            }
+        }
+    }
+
+    /// The decoder a value's `init(from:)` sees: one JSON value.
+    struct ValueDecoder: Decoder {
+        let value: JSONValue
+        let session: Session
+        var codingPath: [any CodingKey] { [] }
+        var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+        init(_ value: JSONValue, session: Session) {
+            self.value = value
+            self.session = session
+        }
+
+        func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+            guard case .object(let members) = value else { throw session.giveUp() }
+            return KeyedDecodingContainer(KeyedContainer<Key>(members: members, session: session))
+        }
+
+        func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+            guard case .array(let elements) = value else { throw session.giveUp() }
+            return UnkeyedContainer(elements: elements, session: session)
+        }
+
+        func singleValueContainer() throws -> any SingleValueDecodingContainer {
+            SingleValueContainer(value: value, session: session)
+        }
+    }
+}
