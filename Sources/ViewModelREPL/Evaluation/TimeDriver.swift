@@ -18,6 +18,11 @@ final class TimeDriver {
     var loadingCount: @MainActor () -> Int = { 0 }
     /// Set by ``stopWaiting()`` to end the wait running now.
     private var stopped = false
+    /// The real-time deadlines of the waits running now, by wait.
+    private var realDeadlines: [Int: ContinuousClock.Instant] = [:]
+    private var nextWaitID = 0
+    /// The task that wakes the waits at the earliest deadline, and that deadline.
+    private var watchdog: (task: Task<Void, Never>, target: ContinuousClock.Instant)?
 
     init(mode: ClockMode, defaultTimeout: Duration, pushes: PushTracker) {
         self.pushes = pushes
@@ -105,6 +110,33 @@ final class TimeDriver {
         if !settled { throw ReplError(.timedOut(after: defaultTimeout, condition: nil, loading: [])) }
     }
 
+    /// The real time `duration` from now; `nil` for a duration too long to come.
+    private static func realDeadline(after duration: Duration) -> ContinuousClock.Instant? {
+        guard duration < .seconds(Int64(1) << 40) else { return nil }
+        return ContinuousClock.now.advanced(by: duration)
+    }
+
+    /// Makes sure something wakes the waits by `deadline`: one watchdog task for every wait,
+    /// sleeping until the earliest deadline. A task per wait would live on, asleep, until its own
+    /// deadline after the wait ended, and a storm of short waits would pile them up.
+    private func watch(_ id: Int, until deadline: ContinuousClock.Instant) {
+        realDeadlines[id] = deadline
+        if let watchdog, watchdog.target <= deadline { return }
+        watchdog?.task.cancel()
+        startWatchdog(until: deadline)
+    }
+
+    private func startWatchdog(until target: ContinuousClock.Instant) {
+        let task = Task { [weak self] in
+            try? await Task.sleep(until: target, clock: .continuous)
+            guard !Task.isCancelled, let self else { return }
+            self.watchdog = nil
+            self.pushes.poke()
+            if let earliest = self.realDeadlines.values.min() { self.startWatchdog(until: earliest) }
+        }
+        watchdog = (task, target)
+    }
+
     /// Ends the wait running now as if its timeout passed.
     func stopWaiting() {
         stopped = true
@@ -122,31 +154,37 @@ final class TimeDriver {
         until done: () throws(ReplError) -> Bool
     ) async throws(ReplError) -> Bool {
         let limit = manualClock.map { Self.instant($0.now, after: timeout) ?? ManualClock.Instant(offset: .seconds(Int64.max)) }
-        let alarm = Alarm()
         stopped = false
-        let timer = Task { [weak pushes] in
-            try? await Task.sleep(for: timeout)
-            guard !Task.isCancelled else { return }
-            alarm.rang = true
-            pushes?.poke()
-        }
-        defer { timer.cancel() }
+        let deadline = Self.realDeadline(after: timeout)
+        let id = nextWaitID
+        nextWaitID += 1
+        if let deadline { watch(id, until: deadline) }
+        defer { realDeadlines[id] = nil }
         while true {
             pushes.emitPushes()
             if try done() { return true }
-            if alarm.rang || stopped { return false }
+            if stopped { return false }
+            if let deadline, ContinuousClock.now >= deadline { return false }
             if advancing, let manualClock, let limit, loadingCount() <= manualClock.sleeperCount, let next = manualClock.nextDeadline {
                 guard next <= limit else { return false }
                 manualClock.advance(to: next)
             }
             pushes.armWatches()
+            if let manualClock, await settlesSoon(manualClock) { continue }
             await pushes.nextPoke()
         }
     }
-}
 
-/// Set when a wait's real-time guard expires.
-@MainActor
-private final class Alarm {
-    var rang = false
+    /// On virtual time, lets the loads just started run their first steps on the main actor, then
+    /// watches for a moment for every load to be asleep on the clock: when they get there quickly
+    /// (a storm of loads), that is much cheaper than suspending and being woken by them.
+    private func settlesSoon(_ clock: ManualClock) async -> Bool {
+        guard loadingCount() > clock.sleeperCount else { return false }
+        await Task.yield()
+        let until = ContinuousClock.now.advanced(by: .microseconds(100))
+        repeat {
+            if loadingCount() <= clock.sleeperCount { return true }
+        } while ContinuousClock.now < until
+        return false
+    }
 }
