@@ -89,13 +89,18 @@ final class TimeDriver {
         loadingCount() > 0 || (manualClock?.sleeperCount ?? 0) > 0
     }
 
+    /// Whether a load in flight on virtual time has yet to fall asleep on the clock.
+    var needsSettling: Bool {
+        // Nothing loading is the common case; it needs no look at the clock (which takes a lock).
+        guard let manualClock else { return false }
+        let loading = loadingCount()
+        return loading > 0 && loading > manualClock.sleeperCount
+    }
+
     /// On virtual time, after each command: lets what the command started run until it is asleep on
     /// the clock or done, so the next command (and a transcript) sees the same thing every run.
     func settleQuietly() async {
-        // Nothing loading is the common case; it needs no look at the clock (which takes a lock).
-        guard let manualClock else { return }
-        let loading = loadingCount()
-        guard loading > 0, loading > manualClock.sleeperCount else { return }
+        guard needsSettling else { return }
         try? await settle()
         pushes.emitPushes()
     }

@@ -41,19 +41,50 @@ package final class Session {
         renderer.render(.ready(screens: registry.names, clock: clockMode), tag: nil, push: false)
     }
 
+    /// What handling a line without suspending came to.
+    package enum Immediate {
+        /// Handled: its reply (`nil` for a blank line or a comment), and whether a load it started
+        /// must settle (``settle()``) before the next line.
+        case handled(Reply?, settle: Bool)
+        /// It waits on time (`wait`, `advance`, `sleep`, `quit`): ``handle(_:text:number:)`` runs it.
+        case takesTime(CommandParser.Parsed)
+    }
+
     /// Handles one line of text; `number` is its 1-based line number.
     @discardableResult
     package func handle(line: String, number: Int) async -> Reply? {
+        switch handleImmediately(line: line, number: number) {
+        case .handled(let reply, let settle):
+            if settle { await self.settle() }
+            return reply
+        case .takesTime(let parsed):
+            return await handle(parsed, text: line, number: number)
+        }
+    }
+
+    /// Handles a line that needs no time to pass without suspending, which is most lines: the
+    /// per-line path, kept free of the cost of an asynchronous call.
+    package func handleImmediately(line: String, number: Int) -> Immediate {
         pushes.emitPushes()
         let parsed: CommandParser.Parsed?
         do {
             parsed = try CommandParser.parse(line)
         } catch {
             reject(error, line: number)
-            return .error(error)
+            return .handled(.error(error), settle: false)
         }
-        guard let parsed else { return nil }
-        return await handle(parsed, text: line, number: number)
+        guard let parsed else { return .handled(nil, settle: false) }
+        if parsed.spec.takesTime { return .takesTime(parsed) }
+        if case .quit = parsed.command { return .takesTime(parsed) }
+        let tag = RequestTag(line: number, id: parsed.id)
+        let reply = evaluator.evaluateNow(parsed, tag: tag)
+        finish(parsed, reply, text: line, tag: tag)
+        return .handled(reply, settle: evaluator.time.needsSettling)
+    }
+
+    /// On virtual time, lets the loads a line started run until they sleep on the clock or end.
+    package func settle() async {
+        await evaluator.time.settleQuietly()
     }
 
     /// Handles one request already read as JSON (an MCP tool call); `number` tags its lines.
@@ -72,14 +103,19 @@ package final class Session {
 
     /// Evaluates a parsed request, replies, checks what watches and invariants it touched, and
     /// lets what it started settle; `text` is what a recording saves.
-    private func handle(_ parsed: CommandParser.Parsed, text line: String, number: Int) async -> Reply {
+    package func handle(_ parsed: CommandParser.Parsed, text line: String, number: Int) async -> Reply {
         let tag = RequestTag(line: number, id: parsed.id)
         let reply = await evaluator.evaluate(parsed, tag: tag)
+        finish(parsed, reply, text: line, tag: tag)
+        await evaluator.time.settleQuietly()
+        return reply
+    }
+
+    /// Sends a reply, then checks the invariants and records the line.
+    private func finish(_ parsed: CommandParser.Parsed, _ reply: Reply, text line: String, tag: RequestTag) {
         send(reply, tag: tag)
         checkInvariants(tag: tag, cause: "'" + line + "'")
         if let recorder = evaluator.recorder { record(line, parsed.command, reply, into: recorder) }
-        await evaluator.time.settleQuietly()
-        return reply
     }
 
     /// Evaluates a parsed command that needs no time to pass, without suspending (for the fuzzer,

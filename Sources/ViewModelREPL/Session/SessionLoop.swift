@@ -33,7 +33,14 @@ package enum SessionLoop {
                 switch line.content {
                 case .text(let text):
                     if let beforeLine = policy.beforeLine { await beforeLine(text) }
-                    reply = await session.handle(line: text, number: line.number)
+                    // Most lines need no time: handled without an asynchronous call.
+                    switch session.handleImmediately(line: text, number: line.number) {
+                    case .handled(let handled, let settle):
+                        reply = handled
+                        if settle { await session.settle() }
+                    case .takesTime(let parsed):
+                        reply = await session.handle(parsed, text: text, number: line.number)
+                    }
                 case .rejected(let error):
                     session.reject(error, line: line.number)
                     reply = .error(error)
