@@ -68,21 +68,13 @@ package struct LineSplitter {
 
     /// The line as text, or why it is rejected.
     static func check(_ bytes: [UInt8]) -> InputLine.Content {
-        var highBits: UInt8 = 0
-        let control: Int? = bytes.withUnsafeBufferPointer { buffer in
-            for offset in 0..<buffer.count {
-                let byte = buffer[offset]
-                highBits |= byte
-                if (byte < 0x20 && byte != 0x09) || byte == 0x7F { return offset }
-            }
-            return nil
-        }
+        let (control, isASCII) = bytes.withUnsafeBufferPointer(ByteScan.lineCheck)
         if let control {
             let column = String(decoding: bytes[..<control], as: UTF8.self).count + 1
             return .rejected(ReplError(.controlCharacter(bytes[control]), column: column))
         }
         var text = String(decoding: bytes, as: UTF8.self)
-        if highBits < 0x80 { return .text(text) }
+        if isASCII { return .text(text) }
         // Decoding repairs what is not UTF-8; the line was UTF-8 when nothing needed repair.
         // (String(validating:) would say so directly, but needs macOS 15.)
         let isValid = text.withUTF8 { utf8 in

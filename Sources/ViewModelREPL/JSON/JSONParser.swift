@@ -181,6 +181,7 @@ package struct JSONParser {
         var out: [UInt8] = []
         var runStart = index
         while true {
+            index = bytes.withUnsafeBufferPointer { ByteScan.stringEnd($0, from: index) }
             guard index < bytes.count else { throw fail("unterminated string") }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
@@ -191,10 +192,6 @@ package struct JSONParser {
                 return String(decoding: out, as: UTF8.self)
             }
             if byte < 0x20 { throw fail("control character in a string; escape it") }
-            if byte != UInt8(ascii: "\\") {
-                index += 1
-                continue
-            }
             out.append(contentsOf: bytes[runStart..<index])
             index += 1
             guard index < bytes.count else { throw fail("unterminated string") }

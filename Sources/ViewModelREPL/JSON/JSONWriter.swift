@@ -66,9 +66,9 @@ package enum JSONWriter {
         var text = text
         text.withUTF8 { bytes in
             var runStart = 0
-            for position in 0..<bytes.count {
+            var position = ByteScan.stringEnd(bytes, from: 0)
+            while position < bytes.count {
                 let byte = bytes[position]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<position]))
                 runStart = position + 1
                 out.append(UInt8(ascii: "\\"))
@@ -85,6 +85,7 @@ package enum JSONWriter {
                     out.append(hex[Int(byte >> 4)])
                     out.append(hex[Int(byte & 0x0F)])
                 }
+                position = ByteScan.stringEnd(bytes, from: position + 1)
             }
             out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
         }

@@ -67,7 +67,7 @@ extension StateEncoder {
                 writer.gaveUp = true
                 return KeyedEncodingContainer(KeyedContainer<NestedKey>(writer: writer, serial: 0))
             }
-            return KeyedEncodingContainer(KeyedContainer<NestedKey>(writer: writer, serial: writer.open(object: true)))
+            return KeyedEncodingContainer(KeyedContainer<NestedKey>(writer: writer, serial: writer.open(object: true, keys: NestedKey.self)))
         }
 
         mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
@@ -160,7 +160,7 @@ extension StateEncoder {
                 writer.gaveUp = true
                 return KeyedEncodingContainer(KeyedContainer<NestedKey>(writer: writer, serial: 0))
             }
-            return KeyedEncodingContainer(KeyedContainer<NestedKey>(writer: writer, serial: writer.open(object: true)))
+            return KeyedEncodingContainer(KeyedContainer<NestedKey>(writer: writer, serial: writer.open(object: true, keys: NestedKey.self)))
         }
 
         mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {

@@ -46,6 +46,8 @@ extension StateEncoder {
         var count = 0
         /// Where an object's members begin in the writer's member list.
         var firstMember: Int
+        /// The coding-key type of an object, whose members usually come in the same order every time.
+        var keys: ObjectIdentifier?
         /// Whether the keys so far came in order.
         var inOrder = true
         /// Which container this is, so a container used after it was closed is noticed.
@@ -62,6 +64,9 @@ extension StateEncoder {
         /// Reused while an object's members are put in key order.
         @exclusivity(unchecked) private var order: [Int] = []
         @exclusivity(unchecked) private var sorted: [UInt8] = []
+        /// For each coding-key type, the keys in the order last written and the order they sort in
+        /// (positions in that list): the same keys in the same order need no comparing again.
+        private var knownOrders: [ObjectIdentifier: (keys: [String], order: [Int])] = [:]
         private var serials = 0
         /// Where the value being encoded begins: a second container for one value (a subclass
         /// encoding after its superclass) is merged by JSONEncoder, so this encoder gives up.
@@ -158,9 +163,9 @@ extension StateEncoder {
         // MARK: Containers
 
         /// Opens an object or array at the current place and returns its serial number.
-        func open(object: Bool) -> Int {
+        func open(object: Bool, keys: (any CodingKey.Type)? = nil) -> Int {
             serials += 1
-            frames.append(Frame(isObject: object, start: bytes.count, firstMember: members.count, serial: serials))
+            frames.append(Frame(isObject: object, start: bytes.count, firstMember: members.count, keys: keys.map(ObjectIdentifier.init), serial: serials))
             bytes.append(object ? UInt8(ascii: "{") : UInt8(ascii: "["))
             return serials
         }
@@ -220,13 +225,20 @@ extension StateEncoder {
         /// Rewrites an object's members in key order (UTF-8 byte order, as JSONEncoder sorts).
         private func sortMembers(of frame: Frame) throws {
             let first = frame.firstMember, count = members.count - first
-            // Insertion sort of the members' positions: objects are small and often nearly in order.
             order.removeAll(keepingCapacity: true)
-            for member in first..<members.count {
-                var place = order.count
-                while place > 0, Self.precedes(members[member].key, members[order[place - 1]].key) { place -= 1 }
-                if place > 0, members[order[place - 1]].key == members[member].key { throw GiveUp() }
-                order.insert(member, at: place)
+            if let keys = frame.keys, let known = knownOrders[keys], known.keys.count == count,
+                known.keys.indices.allSatisfy({ known.keys[$0] == members[first + $0].key })
+            {
+                for position in known.order { order.append(first + position) }
+            } else {
+                // Insertion sort of the members' positions: objects are small and often nearly in order.
+                for member in first..<members.count {
+                    var place = order.count
+                    while place > 0, Self.precedes(members[member].key, members[order[place - 1]].key) { place -= 1 }
+                    if place > 0, members[order[place - 1]].key == members[member].key { throw GiveUp() }
+                    order.insert(member, at: place)
+                }
+                if let keys = frame.keys { knownOrders[keys] = (members[first...].map(\.key), order.map { $0 - first }) }
             }
             sorted.removeAll(keepingCapacity: true)
             for (position, member) in order.enumerated() {
@@ -240,7 +252,7 @@ extension StateEncoder {
 
         func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
             if bytes.count != valueStart { gaveUp = true }
-            return KeyedEncodingContainer(KeyedContainer<Key>(writer: self, serial: open(object: true)))
+            return KeyedEncodingContainer(KeyedContainer<Key>(writer: self, serial: open(object: true, keys: Key.self)))
         }
 
         func unkeyedContainer() -> any UnkeyedEncodingContainer {
