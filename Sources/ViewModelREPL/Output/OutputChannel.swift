@@ -21,7 +21,7 @@ package final class OutputChannel {
     // Unchecked: only the main actor touches it, and dynamic exclusivity checks cost ~10% of a request.
     @exclusivity(unchecked) private(set) var buffer: [UInt8] = []
     /// The `seq` the next line gets.
-    package private(set) var nextSeq = 0
+    @exclusivity(unchecked) package private(set) var nextSeq = 0
     private let sink: Sink
     /// Set once the reader went away (a broken pipe); later writes are dropped.
     package private(set) var isClosed = false
@@ -42,27 +42,27 @@ package final class OutputChannel {
     /// Opens a line: `{"type":TYPE,"seq":N` plus the request's `id` and `line`, and `"push":true`
     /// for a line a request caused later rather than its reply.
     package func begin(_ type: StaticString, tag: RequestTag?, push: Bool = false) {
-        buffer.append(contentsOf: #"{"type":""#.utf8)
+        buffer.append(contentsOf: Fragment.typeOpen)
         type.withUTF8Buffer { buffer.append(contentsOf: $0) }
-        buffer.append(contentsOf: #"","seq":"#.utf8)
+        buffer.append(contentsOf: Fragment.seq)
         JSONWriter.append(nextSeq, to: &buffer)
         nextSeq += 1
         if let tag {
             if let id = tag.id {
-                buffer.append(contentsOf: #","id":"#.utf8)
+                buffer.append(contentsOf: Fragment.id)
                 JSONWriter.append(id, to: &buffer)
             }
-            buffer.append(contentsOf: #","line":"#.utf8)
+            buffer.append(contentsOf: Fragment.line)
             JSONWriter.append(tag.line, to: &buffer)
         }
-        if push { buffer.append(contentsOf: #","push":true"#.utf8) }
+        if push { buffer.append(contentsOf: Fragment.push) }
     }
 
     /// Appends `,"key":` so the caller can write the value.
     package func key(_ key: StaticString) {
-        buffer.append(contentsOf: #",""#.utf8)
+        buffer.append(contentsOf: Fragment.keyOpen)
         key.withUTF8Buffer { buffer.append(contentsOf: $0) }
-        buffer.append(contentsOf: #"":"#.utf8)
+        buffer.append(contentsOf: Fragment.keyClose)
     }
 
     package func field(_ name: StaticString, _ value: String) {
@@ -77,7 +77,7 @@ package final class OutputChannel {
 
     package func field(_ name: StaticString, _ value: Bool) {
         key(name)
-        buffer.append(contentsOf: (value ? "true" : "false").utf8)
+        buffer.append(contentsOf: value ? Fragment.true : Fragment.false)
     }
 
     package func field(_ name: StaticString, _ value: JSONValue) {
@@ -100,7 +100,7 @@ package final class OutputChannel {
 
     /// Closes the line; flushes when the buffer is large.
     package func end() {
-        buffer.append(contentsOf: "}\n".utf8)
+        buffer.append(contentsOf: Fragment.lineEnd)
         if buffer.count >= flushThreshold { flush() }
     }
 
@@ -132,4 +132,19 @@ package final class OutputChannel {
             return true
         }
     }
+}
+
+/// The fixed parts of a line, as bytes: appending an array is a copy, appending a string's UTF-8
+/// view goes byte by byte.
+private enum Fragment {
+    static let typeOpen = Array(#"{"type":""#.utf8)
+    static let seq = Array(#"","seq":"#.utf8)
+    static let id = Array(#","id":"#.utf8)
+    static let line = Array(#","line":"#.utf8)
+    static let push = Array(#","push":true"#.utf8)
+    static let keyOpen = Array(#",""#.utf8)
+    static let keyClose = Array(#"":"#.utf8)
+    static let `true` = Array("true".utf8)
+    static let `false` = Array("false".utf8)
+    static let lineEnd = Array("}\n".utf8)
 }
