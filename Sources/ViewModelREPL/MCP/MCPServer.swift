@@ -221,7 +221,7 @@ package final class MCPServer {
     /// Runs one tool call as the command of the same name; on virtual time, returns once every
     /// load it started has finished. `nil` when the client cancelled it (its lines go to the next call).
     private func callTool(_ id: JSONValue, _ params: JSONValue?, structured: Bool) async throws(Failure) -> JSONValue? {
-        guard case .object? = params, let name = params?["name"]?.stringValue else { throw Failure(.invalidParams, Messages.rpcBadParams("tools/call needs a name")) }
+        guard case .object? = params, let name = params?["name"]?.stringValue else { throw Failure(.invalidParams, Messages.rpcCallWithoutName) }
         guard let spec = catalog.spec(name) else {
             let known = catalog.tools.compactMap { $0["name"]?.stringValue }
             throw Failure(.invalidParams, Messages.rpcUnknownTool(name, known: known))
@@ -230,7 +230,7 @@ package final class MCPServer {
         switch params?["arguments"] {
         case nil, .null?: break
         case .object(let arguments)?: request += arguments
-        default: throw Failure(.invalidParams, Messages.rpcBadParams("arguments must be an object"))
+        default: throw Failure(.invalidParams, Messages.rpcArgumentsNotObject)
         }
         calls += 1
         let number = calls

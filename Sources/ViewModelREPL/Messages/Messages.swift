@@ -192,7 +192,8 @@ extension Messages {
         "not initialized: send initialize first, or carry io.modelcontextprotocol/protocolVersion in the request's _meta"
     static let rpcUnsupportedVersion = "Unsupported protocol version"
     static func rpcUnknownMethod(_ method: String) -> String { "method not found: \(method)" }
-    static func rpcBadParams(_ what: String) -> String { "invalid params: \(what)" }
+    static let rpcCallWithoutName = "invalid params: tools/call needs the tool's name"
+    static let rpcArgumentsNotObject = "invalid params: a tool's arguments are an object"
     static func rpcUnknownTool(_ name: String, known: [String]) -> String {
         "unknown tool '\(name)'\(suggestion(name, among: known)); tools: \(known.joined(separator: ", "))"
     }
