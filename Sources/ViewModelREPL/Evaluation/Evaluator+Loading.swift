@@ -64,7 +64,7 @@ extension Evaluator {
     /// Moves virtual time until no load is in flight, or the default timeout passed; writes what they owe.
     func settleLoads() async {
         _ = try? await time.drive(timeout: options.defaultTimeout, advancing: true) { () throws(ReplError) -> Bool in
-            self.loadingCount == 0 || !self.time.isAnythingPending
+            self.loadingCount == 0
         }
         pushes.emitPushes()
     }
