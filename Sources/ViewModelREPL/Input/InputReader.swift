@@ -9,7 +9,9 @@ import Foundation
     private let systemRead = Darwin.read
 #endif
 
-/// Reads a file descriptor on its own thread and hands complete lines to the main actor in batches.
+/// Reads a file descriptor on its own thread and hands complete lines to the main actor in batches
+/// (the MCP server, which must read a cancellation while a call runs; pipe sessions read on the
+/// main actor with ``MainThreadReader``).
 ///
 /// A batch holds every line one `read` completed; the reader waits until the batch is handled
 /// before reading on, so memory stays bounded however fast the input arrives.
@@ -34,12 +36,6 @@ package final class InputReader: Sendable {
     /// Lets the reader read on: call once per batch, after handling it.
     package func batchHandled() {
         handled.signal()
-    }
-
-    /// Whether more input is waiting to be read, without blocking.
-    package func hasInputReady() -> Bool {
-        var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        return poll(&descriptor, 1, 0) > 0
     }
 
     private func readLoop(_ continuation: AsyncStream<[InputLine]>.Continuation) {
