@@ -14,6 +14,7 @@ import http.server
 import json
 import subprocess
 import sys
+import queue
 import threading
 
 import anyio
@@ -160,11 +161,17 @@ async def progress_and_real_time():
 def raw_session():
     """A broken client: every bad message gets an error answer and the server keeps serving."""
     process = subprocess.Popen([BINARY, "--mcp", "--max-line-bytes=4096"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    answers = queue.Queue()
+    reader = threading.Thread(target=lambda: [answers.put(line) for line in process.stdout], daemon=True)
+    reader.start()
 
     def exchange(line):
         process.stdin.write(line + "\n")
         process.stdin.flush()
-        return json.loads(process.stdout.readline())
+        try:
+            return json.loads(answers.get(timeout=30))
+        except queue.Empty:
+            raise AssertionError(f"no answer to {line[:80]}") from None
 
     answer = exchange('{"jsonrpc":"2.0","id":1,"method":"tools/list"}')
     check(answer["error"]["code"] == -32600 and "initialize" in answer["error"]["message"], f"before initialize: {answer}")
@@ -187,9 +194,14 @@ def raw_session():
     check(answer["result"]["isError"] is True, f"a reserved member: {answer}")
     answer = exchange('{"jsonrpc":"2.0","id":11,"method":"tools/call","params":{"name":"screens"}}')
     check(answer["result"]["isError"] is False and len(answer["result"]["structuredContent"]["reply"]["screens"]) == 4, f"still serving: {answer}")
+    # A cancellation that arrives after the answer (a common race) must not skip a later request.
+    process.stdin.write('{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":11}}\n')
+    answer = exchange('{"jsonrpc":"2.0","id":11,"method":"ping"}')
+    check(answer == {"jsonrpc": "2.0", "id": 11, "result": {}}, f"a late cancellation skipped a request: {answer}")
     process.stdin.close()
     check(process.wait(timeout=30) == 0, "exit status")
-    check(process.stdout.read() == "", "nothing after the last answer")
+    reader.join(timeout=30)
+    check(answers.empty(), "nothing after the last answer")
 
 
 class PostsHandler(http.server.BaseHTTPRequestHandler):

@@ -52,7 +52,10 @@ package final class MCPServer {
     private var calls = 0
     /// The id of the call running now, and whether the client cancelled it.
     private var running: (id: JSONValue, cancelled: Bool)?
-    /// Ids of requests cancelled before they ran.
+    /// Ids of the requests read but not yet run.
+    private var queued: Set<JSONValue> = []
+    /// Ids of queued requests cancelled before they ran; a cancellation of a request already
+    /// answered (a common race) is ignored, so a reused id is never skipped.
     private var cancelledEarly: Set<JSONValue> = []
 
     /// - Parameters:
@@ -116,7 +119,9 @@ package final class MCPServer {
         let params = message["params"]
         guard let id else { return notice(method, params) }
         switch id {
-        case .string, .int: queue.yield((id, method, params))
+        case .string, .int:
+            queued.insert(id)
+            queue.yield((id, method, params))
         default: send(error: Failure(.invalidRequest, Messages.rpcBadID), id: .null)
         }
     }
@@ -129,7 +134,7 @@ package final class MCPServer {
             self.running?.cancelled = true
             _ = session.interrupt()
             session.stopWaiting()
-        } else {
+        } else if queued.contains(id) {
             cancelledEarly.insert(id)
         }
     }
@@ -137,6 +142,7 @@ package final class MCPServer {
     // MARK: Serving
 
     private func serve(_ id: JSONValue, _ method: String, _ params: JSONValue?) async {
+        queued.remove(id)
         if cancelledEarly.remove(id) != nil { return }
         do throws(Failure) {
             if let version = params?["_meta"]?[MCPRevision.versionKey] {
