@@ -44,6 +44,14 @@ struct StubTests {
         #expect(calls.allSatisfy { $0["outcome"] as? String == "value" })
     }
 
+    @Test(.timeLimit(.minutes(1))) func onRealTimeAWaitEndsAtItsTimeoutAndALaterShorterWaitAtItsOwn() async throws {
+        let transcript = try await SessionTranscript.run(
+            ["use users", "stub fetch hang", "load", "wait timeout=300ms", "wait timeout=100ms", "cancel"], arguments: ["--clock=real"])
+        #expect(transcript.reply(4)?["code"] as? String == "timeout")
+        #expect(transcript.reply(5)?["code"] as? String == "timeout")
+        #expect(value(transcript.reply(6), "state.users.phase") as? String == "initial")
+    }
+
     @Test func aDelayIsKeptExactlyOnVirtualTime() async throws {
         let transcript = try await SessionTranscript.run(
             ["use users", "stub fetch value=[] delay=3s", "load", "advance 2999ms", "state", "advance 1ms", "state", "calls fetch"])

@@ -198,6 +198,14 @@ def raw_session():
     process.stdin.write('{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":11}}\n')
     answer = exchange('{"jsonrpc":"2.0","id":11,"method":"ping"}')
     check(answer == {"jsonrpc": "2.0", "id": 11, "result": {}}, f"a late cancellation skipped a request: {answer}")
+    # An older revision: no titles, and the structured result as a second text block.
+    answer = exchange('{"jsonrpc":"2.0","id":12,"method":"initialize","params":{"protocolVersion":"2025-03-26","capabilities":{},"clientInfo":{"name":"raw","version":"0"}}}')
+    check(answer["result"]["protocolVersion"] == "2025-03-26", f"an older revision: {answer}")
+    tools = exchange('{"jsonrpc":"2.0","id":13,"method":"tools/list"}')["result"]["tools"]
+    check(tools and all("title" not in tool for tool in tools), "titles offered to 2025-03-26")
+    result = exchange('{"jsonrpc":"2.0","id":14,"method":"tools/call","params":{"name":"screens"}}')["result"]
+    check("structuredContent" not in result and len(result["content"]) == 2, f"2025-03-26 result: {result}")
+    check(json.loads(result["content"][1]["text"])["reply"]["type"] == "screens", f"2025-03-26 JSON block: {result}")
     process.stdin.close()
     check(process.wait(timeout=30) == 0, "exit status")
     reader.join(timeout=30)

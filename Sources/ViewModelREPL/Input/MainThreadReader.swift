@@ -58,12 +58,10 @@ package final class MainThreadReader {
 
     /// Polls for input until it is ready or `duration` has passed.
     private func isReady(within duration: Duration) -> Bool {
-        if Self.poll(fd, timeout: 0) { return true }
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: duration)
-        while clock.now < deadline {
+        let deadline = ContinuousClock.now.advanced(by: duration)
+        repeat {
             if Self.poll(fd, timeout: 0) { return true }
-        }
+        } while ContinuousClock.now < deadline
         return false
     }
 

@@ -63,19 +63,11 @@ extension StateEncoder {
         }
 
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-            guard (try? begin(key)) != nil else {
-                writer.gaveUp = true
-                return KeyedEncodingContainer(KeyedContainer<NestedKey>(writer: writer, serial: 0))
-            }
-            return KeyedEncodingContainer(KeyedContainer<NestedKey>(writer: writer, serial: writer.open(object: true, keys: NestedKey.self)))
+            writer.nestedObject(keyedBy: keyType) { try begin(key) }
         }
 
         mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-            guard (try? begin(key)) != nil else {
-                writer.gaveUp = true
-                return UnkeyedContainer(writer: writer, serial: 0)
-            }
-            return UnkeyedContainer(writer: writer, serial: writer.open(object: false))
+            writer.nestedArray { try begin(key) }
         }
 
         mutating func superEncoder() -> any Encoder {
@@ -156,19 +148,13 @@ extension StateEncoder {
         }
 
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-            guard (try? begin()) != nil else {
-                writer.gaveUp = true
-                return KeyedEncodingContainer(KeyedContainer<NestedKey>(writer: writer, serial: 0))
-            }
-            return KeyedEncodingContainer(KeyedContainer<NestedKey>(writer: writer, serial: writer.open(object: true, keys: NestedKey.self)))
+            let writer = writer
+            return writer.nestedObject(keyedBy: keyType) { try begin() }
         }
 
         mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-            guard (try? begin()) != nil else {
-                writer.gaveUp = true
-                return UnkeyedContainer(writer: writer, serial: 0)
-            }
-            return UnkeyedContainer(writer: writer, serial: writer.open(object: false))
+            let writer = writer
+            return writer.nestedArray { try begin() }
         }
 
         mutating func superEncoder() -> any Encoder {

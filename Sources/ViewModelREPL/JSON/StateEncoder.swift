@@ -250,6 +250,25 @@ extension StateEncoder {
             bytes.replaceSubrange((frame.start + 1)..., with: sorted)
         }
 
+        /// A container nested in another, opened where `begin` (its key, or the comma before it)
+        /// leaves the buffer; when the other was already closed, the writer gives up and the
+        /// container returned writes nothing.
+        func nestedObject<Key: CodingKey>(keyedBy type: Key.Type, after begin: () throws -> Void) -> KeyedEncodingContainer<Key> {
+            let serial = (try? begin()) != nil ? open(object: true, keys: type) : giveUp()
+            return KeyedEncodingContainer(KeyedContainer<Key>(writer: self, serial: serial))
+        }
+
+        /// An array nested in another container, as ``nestedObject(keyedBy:after:)``.
+        func nestedArray(after begin: () throws -> Void) -> any UnkeyedEncodingContainer {
+            UnkeyedContainer(writer: self, serial: (try? begin()) != nil ? open(object: false) : giveUp())
+        }
+
+        /// Marks the encoding given up; returns a serial no container has.
+        private func giveUp() -> Int {
+            gaveUp = true
+            return 0
+        }
+
         func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
             if bytes.count != valueStart { gaveUp = true }
             return KeyedEncodingContainer(KeyedContainer<Key>(writer: self, serial: open(object: true, keys: Key.self)))

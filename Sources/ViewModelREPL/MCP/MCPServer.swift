@@ -165,7 +165,7 @@ package final class MCPServer {
             case "tools/list", "tools/call":
                 guard let revision = handshakeRevision else { throw Failure(.invalidRequest, Messages.rpcNotInitialized) }
                 if method == "tools/list" {
-                    send(result: .object([("tools", .array(MCPRevision.hasStructuredContent(revision) ? catalog.tools : catalog.plainTools))]), id: id)
+                    send(result: .object([("tools", .array(MCPRevision.hasStructuredContent(revision) ? catalog.tools : catalog.untitledTools))]), id: id)
                 } else if let result = try await callTool(id, params, structured: MCPRevision.hasStructuredContent(revision)) {
                     send(result: result, id: id)
                 }

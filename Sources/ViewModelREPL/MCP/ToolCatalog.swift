@@ -6,24 +6,28 @@
 package struct ToolCatalog {
     /// The tools in table order, as `tools/list` returns them (titles included).
     package let tools: [JSONValue]
-    /// The same, without the fields revisions before 2025-06-18 do not know (`title`).
-    let plainTools: [JSONValue]
     private let specs: [String: CommandSpec]
 
     package init(registry: ScreenRegistry) {
-        var tools: [JSONValue] = [], plainTools: [JSONValue] = [], specs: [String: CommandSpec] = [:]
+        var tools: [JSONValue] = [], specs: [String: CommandSpec] = [:]
         for spec in CommandTable.specs {
             guard let tool = spec.tool else { continue }
             specs[spec.name] = spec
             let description = Messages.toolDescription(summary: spec.summary, returns: tool.returns, example: tool.example)
             let schema = spec.name == "event" ? Self.eventToolSchema(spec, registry: registry) : Self.inputSchema(spec, registry: registry)
-            plainTools.append(.object([("name", .string(spec.name)), ("description", .string(description)), ("inputSchema", schema)]))
             tools.append(
                 .object([("name", .string(spec.name)), ("title", .string(tool.title)), ("description", .string(description)), ("inputSchema", schema)]))
         }
         self.tools = tools
-        self.plainTools = plainTools
         self.specs = specs
+    }
+
+    /// The tools without what revisions before 2025-06-18 do not know (`title`).
+    var untitledTools: [JSONValue] {
+        tools.map { tool in
+            guard case .object(let members) = tool else { return tool }
+            return .object(members.filter { $0.key != "title" })
+        }
     }
 
     /// The command behind the tool named `name`.

@@ -86,18 +86,9 @@ final class HostedScreen<Model: ViewModel>: ScreenHosting where Model.ViewEvent:
             return members[0].key
         }()
         if let plainName, let cached = plainEvents[plainName] { return cached }
-        if !asName || plainName == nil, let decoded = JSONValueDecoder.decodeIfHandled(Model.ViewEvent.self, from: event) {
-            if let plainName { plainEvents[plainName] = decoded }
-            return decoded
-        }
-        var bytes: [UInt8] = []
-        if asName, let plainName {
-            JSONWriter.append(string: plainName, to: &bytes)
-        } else {
-            JSONWriter.append(event, to: &bytes)
-        }
+        let shaped = asName ? plainName.map(JSONValue.string) ?? event : event
         do {
-            let decoded = try decoder.decode(Model.ViewEvent.self, from: Data(bytes))
+            let decoded = try decodeJSON(Model.ViewEvent.self, from: shaped)
             if let plainName { plainEvents[plainName] = decoded }
             return decoded
         } catch {
@@ -105,19 +96,21 @@ final class HostedScreen<Model: ViewModel>: ScreenHosting where Model.ViewEvent:
         }
     }
 
+    /// Decodes `value` straight from the parsed JSON where that decodes as JSONDecoder would,
+    /// else with JSONDecoder, which also words every error.
+    private func decodeJSON<Value: Decodable>(_ type: Value.Type, from value: JSONValue) throws -> Value {
+        if let direct = JSONValueDecoder.decodeIfHandled(type, from: value) { return direct }
+        var bytes: [UInt8] = []
+        JSONWriter.append(value, to: &bytes)
+        return try decoder.decode(type, from: Data(bytes))
+    }
+
     func mock(_ state: JSONValue) throws(ReplError) {
         let decoded: Model.ViewState
-        if let direct = JSONValueDecoder.decodeIfHandled(Model.ViewState.self, from: state) {
-            decoded = direct
-        } else {
-            // JSONDecoder decides what the direct decoder leaves, and words every error.
-            var bytes: [UInt8] = []
-            JSONWriter.append(state, to: &bytes)
-            do {
-                decoded = try decoder.decode(Model.ViewState.self, from: Data(bytes))
-            } catch {
-                throw ReplError(.stateDoesNotDecode(screen: name, reason: DecodingFailure.reason(for: error)))
-            }
+        do {
+            decoded = try decodeJSON(Model.ViewState.self, from: state)
+        } catch {
+            throw ReplError(.stateDoesNotDecode(screen: name, reason: DecodingFailure.reason(for: error)))
         }
         if let preview {
             preview.viewState = decoded
