@@ -37,7 +37,20 @@ public final class LoadRunner<Value: Sendable> {
         generation &+= 1
         let current = generation
         apply(.start)
-        task = Task { [weak self] in
+        let run = Self.body(of: operation, generation: current, reportingTo: self)
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), let executor = LoadExecution.preferredExecutor {
+            task = Task(executorPreference: executor, operation: run)
+        } else {
+            task = Task(operation: run)
+        }
+    }
+
+    /// What a load's task runs: `operation` off the main actor, then its outcome reported on it.
+    /// A cancelled load reports nothing: the runner moved on when it cancelled it.
+    private nonisolated static func body(
+        of operation: @escaping Operation, generation: UInt64, reportingTo runner: LoadRunner
+    ) -> @Sendable () async -> Void {
+        { [weak runner] in
             let outcome: LoadTransition<Value>
             do {
                 outcome = .succeed(try await operation())
@@ -46,7 +59,8 @@ public final class LoadRunner<Value: Sendable> {
             } catch {
                 outcome = .fail(Self.message(for: error))
             }
-            self?.finish(generation: current, with: outcome)
+            guard !Task.isCancelled else { return }
+            await runner?.finish(generation: generation, with: outcome)
         }
     }
 

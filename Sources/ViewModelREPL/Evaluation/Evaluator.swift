@@ -73,11 +73,21 @@ package final class Evaluator {
     func evaluateNow(_ parsed: CommandParser.Parsed, tag: RequestTag) -> Reply {
         if parsed.spec.needsScreen, current == nil { return .error(ReplError(.noScreen(known: registry.names))) }
         return pushes.executing {
-            do throws(ReplError) {
-                return try execute(parsed.command, name: parsed.spec.name, tag: tag)
-            } catch {
-                return .error(error)
+            // On virtual time the loads a command starts do their work on this thread (LoadJobQueue).
+            if #available(macOS 15.0, *), time.mode == .virtual {
+                let outer = LoadExecution.prefer(LoadJobQueue.shared)
+                defer { _ = LoadExecution.prefer(outer) }
+                return LoadJobQueue.shared.running { executeReplying(parsed, tag: tag) }
             }
+            return executeReplying(parsed, tag: tag)
+        }
+    }
+
+    private func executeReplying(_ parsed: CommandParser.Parsed, tag: RequestTag) -> Reply {
+        do throws(ReplError) {
+            return try execute(parsed.command, name: parsed.spec.name, tag: tag)
+        } catch {
+            return .error(error)
         }
     }
 

@@ -52,6 +52,9 @@ final class TimeDriver {
             clock = manual
             // Weak at both levels: a strong capture here would keep the session and its screens alive forever.
             manual.onSleep { [weak pushes] in
+                // A load falling asleep in a job the session runs itself wakes nobody: the session
+                // looks at the clock as soon as the job returns.
+                if #available(macOS 15.0, *), LoadJobQueue.shared.isRunningOnThisThread { return }
                 Task { @MainActor [weak pushes] in pushes?.poke() }
             }
         case .real:
@@ -180,16 +183,18 @@ final class TimeDriver {
         }
     }
 
-    /// On virtual time, lets the loads just started run their first steps on the main actor, then
-    /// watches for a moment for every load to be asleep on the clock: when they get there quickly
-    /// (a storm of loads), that is much cheaper than suspending and being woken by them.
+    /// On virtual time, runs the work the loads in flight have queued (``LoadJobQueue``) until every
+    /// load is asleep on the clock or there is nothing left to run here; a load waiting on something
+    /// else (a real network request) is left to wake the wait.
     private func settlesSoon(_ clock: ManualClock) async -> Bool {
-        guard loadingCount() > clock.sleeperCount else { return false }
+        guard loadingCount() > clock.sleeperCount else { return true }
+        if #available(macOS 15.0, *) {
+            while LoadJobQueue.shared.runPending() {
+                if loadingCount() <= clock.sleeperCount { return true }
+            }
+        }
+        // A load whose first steps are on the main actor gets one turn of it.
         await Task.yield()
-        let until = ContinuousClock.now.advanced(by: .microseconds(100))
-        repeat {
-            if loadingCount() <= clock.sleeperCount { return true }
-        } while ContinuousClock.now < until
-        return false
+        return loadingCount() <= clock.sleeperCount
     }
 }

@@ -1,0 +1,108 @@
+import Dispatch
+import Foundation
+
+/// Runs the nonisolated work of loads started on virtual time on the session's own thread: the
+/// executor those loads prefer (see `LoadExecution`).
+///
+/// A session on virtual time waits after each command until the loads it started are asleep on
+/// the clock. With their work queued here, it runs them there and then (``runPending()``), so a
+/// load reaches its sleep with no hand-off between threads; work queued while no command runs
+/// (a network answer, a sleeper the clock woke) is run from the main queue.
+@available(macOS 15.0, *)
+final class LoadJobQueue: TaskExecutor, @unchecked Sendable {
+    /// The one queue every session shares: they all run on the main actor.
+    static let shared = LoadJobQueue()
+
+    /// At most this many jobs run in one go on the session's thread; a load that never stops
+    /// working is left to the main queue rather than holding up the session.
+    private static let jobsPerTurn = 256
+
+    /// Guards every field below.
+    private let lock = NSLock()
+    private var jobs: [UnownedJob] = []
+    private var head = 0
+    /// A session is handling a command and runs what is queued before it finishes.
+    private var hostIsRunning = false
+    /// A drain from the main queue is on its way.
+    private var drainScheduled = false
+    /// The thread running jobs in ``runPending()`` now, if any.
+    private var drainingThread: pthread_t?
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let schedule: Bool = lock.withLock {
+            jobs.append(job)
+            guard !hostIsRunning, !drainScheduled else { return false }
+            drainScheduled = true
+            return true
+        }
+        if schedule { scheduleDrain() }
+    }
+
+    /// Runs `body` (a command) with the queue's jobs left to the caller, then runs them.
+    @MainActor
+    func running<Result>(_ body: () -> Result) -> Result {
+        lock.withLock { hostIsRunning = true }
+        let result = body()
+        runPending()
+        let leftOver: Bool = lock.withLock {
+            hostIsRunning = false
+            guard head < jobs.count, !drainScheduled else { return false }
+            drainScheduled = true
+            return true
+        }
+        if leftOver { scheduleDrain() }
+        return result
+    }
+
+    /// Runs the jobs queued now and those they queue, up to ``jobsPerTurn``; `true` if any ran.
+    @MainActor
+    @discardableResult
+    func runPending() -> Bool {
+        var ran = 0
+        while ran < Self.jobsPerTurn, let job = next() {
+            job.runSynchronously(on: asUnownedTaskExecutor())
+            ran += 1
+        }
+        lock.withLock { drainingThread = nil }
+        return ran > 0
+    }
+
+    /// Whether the calling thread is running this queue's jobs: a load falling asleep there needs
+    /// to wake nobody, as the session looks at the clock as soon as the job returns.
+    var isRunningOnThisThread: Bool {
+        let me = pthread_self()
+        return lock.withLock { drainingThread.map { pthread_equal($0, me) != 0 } ?? false }
+    }
+
+    private func next() -> UnownedJob? {
+        let me = pthread_self()
+        return lock.withLock {
+            guard head < jobs.count else {
+                jobs.removeAll(keepingCapacity: true)
+                head = 0
+                return nil
+            }
+            drainingThread = me
+            let job = jobs[head]
+            head += 1
+            return job
+        }
+    }
+
+    private func scheduleDrain() {
+        DispatchQueue.main.async { MainActor.assumeIsolated { self.drainFromMainQueue() } }
+    }
+
+    @MainActor
+    private func drainFromMainQueue() {
+        lock.withLock { drainScheduled = false }
+        runPending()
+        let again: Bool = lock.withLock {
+            guard head < jobs.count, !hostIsRunning, !drainScheduled else { return false }
+            drainScheduled = true
+            return true
+        }
+        if again { scheduleDrain() }
+    }
+}
