@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// Runs the nonisolated work of loads started on virtual time on the session's own thread: the
 /// executor those loads prefer (see `LoadExecution`).
@@ -17,12 +18,14 @@ final class LoadJobQueue: TaskExecutor, @unchecked Sendable {
     /// working is left to the main queue rather than holding up the session.
     private static let jobsPerTurn = 256
 
+    /// How many jobs wait: read without the lock, so a command that queued nothing pays two loads.
+    private let queued = Atomic<Int>(0)
+    /// A session is handling a command and runs what is queued before it finishes.
+    private let hostIsRunning = Atomic<Bool>(false)
     /// Guards every field below.
     private let lock = NSLock()
     private var jobs: [UnownedJob] = []
     private var head = 0
-    /// A session is handling a command and runs what is queued before it finishes.
-    private var hostIsRunning = false
     /// A drain from the main queue is on its way.
     private var drainScheduled = false
     /// The thread running jobs in ``runPending()`` now, if any.
@@ -32,7 +35,9 @@ final class LoadJobQueue: TaskExecutor, @unchecked Sendable {
         let job = UnownedJob(job)
         let schedule: Bool = lock.withLock {
             jobs.append(job)
-            guard !hostIsRunning, !drainScheduled else { return false }
+            queued.add(1, ordering: .sequentiallyConsistent)
+            // Either this sees the host running, or the host sees this job when it stops.
+            guard !hostIsRunning.load(ordering: .sequentiallyConsistent), !drainScheduled else { return false }
             drainScheduled = true
             return true
         }
@@ -42,16 +47,11 @@ final class LoadJobQueue: TaskExecutor, @unchecked Sendable {
     /// Runs `body` (a command) with the queue's jobs left to the caller, then runs them.
     @MainActor
     func running<Result>(_ body: () -> Result) -> Result {
-        lock.withLock { hostIsRunning = true }
+        hostIsRunning.store(true, ordering: .sequentiallyConsistent)
         let result = body()
         runPending()
-        let leftOver: Bool = lock.withLock {
-            hostIsRunning = false
-            guard head < jobs.count, !drainScheduled else { return false }
-            drainScheduled = true
-            return true
-        }
-        if leftOver { scheduleDrain() }
+        hostIsRunning.store(false, ordering: .sequentiallyConsistent)
+        if queued.load(ordering: .sequentiallyConsistent) > 0 { scheduleDrainIfNeeded() }
         return result
     }
 
@@ -59,6 +59,9 @@ final class LoadJobQueue: TaskExecutor, @unchecked Sendable {
     @MainActor
     @discardableResult
     func runPending() -> Bool {
+        guard queued.load(ordering: .sequentiallyConsistent) > 0 else { return false }
+        let me = pthread_self()
+        lock.withLock { drainingThread = me }
         var ran = 0
         while ran < Self.jobsPerTurn, let job = next() {
             job.runSynchronously(on: asUnownedTaskExecutor())
@@ -76,18 +79,26 @@ final class LoadJobQueue: TaskExecutor, @unchecked Sendable {
     }
 
     private func next() -> UnownedJob? {
-        let me = pthread_self()
-        return lock.withLock {
+        lock.withLock {
             guard head < jobs.count else {
                 jobs.removeAll(keepingCapacity: true)
                 head = 0
                 return nil
             }
-            drainingThread = me
             let job = jobs[head]
             head += 1
+            queued.subtract(1, ordering: .sequentiallyConsistent)
             return job
         }
+    }
+
+    private func scheduleDrainIfNeeded() {
+        let schedule: Bool = lock.withLock {
+            guard head < jobs.count, !hostIsRunning.load(ordering: .sequentiallyConsistent), !drainScheduled else { return false }
+            drainScheduled = true
+            return true
+        }
+        if schedule { scheduleDrain() }
     }
 
     private func scheduleDrain() {
@@ -98,11 +109,6 @@ final class LoadJobQueue: TaskExecutor, @unchecked Sendable {
     private func drainFromMainQueue() {
         lock.withLock { drainScheduled = false }
         runPending()
-        let again: Bool = lock.withLock {
-            guard head < jobs.count, !hostIsRunning, !drainScheduled else { return false }
-            drainScheduled = true
-            return true
-        }
-        if again { scheduleDrain() }
+        scheduleDrainIfNeeded()
     }
 }
