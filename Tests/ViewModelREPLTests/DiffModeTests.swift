@@ -25,7 +25,7 @@ struct DiffModeTests {
         let patch = JSONPatch.json(JSONPatch.diff(from: try value(old), to: try value(new)))
         #expect(JSONWriter.string(patch) == expected)
         // Diffing the texts, reading only what changed, gives the same patch.
-        let fromText = try #require(JSONTextDiff.diff(from: Data(old.utf8), to: Data(new.utf8)))
+        let fromText = try #require(JSONTextDiff.diff(from: Array(old.utf8), to: Array(new.utf8)))
         #expect(JSONWriter.string(JSONPatch.json(fromText)) == expected)
     }
 
@@ -35,9 +35,9 @@ struct DiffModeTests {
         (#"{"a":[]}"#, #"{"a":[{}]}"#, #"[{"op":"add","path":"/a/0","value":{}}]"#),
     ])
     func textDiffsReadBlanksEscapesAndEmptyContainers(old: String, new: String, expected: String) throws {
-        let operations = try #require(JSONTextDiff.diff(from: Data(old.utf8), to: Data(new.utf8)))
+        let operations = try #require(JSONTextDiff.diff(from: Array(old.utf8), to: Array(new.utf8)))
         #expect(JSONWriter.string(JSONPatch.json(operations)) == expected)
-        #expect(JSONTextDiff.diff(from: Data("{".utf8), to: Data(new.utf8)) == nil)
+        #expect(JSONTextDiff.diff(from: Array("{".utf8), to: Array(new.utf8)) == nil)
     }
 
     @Test func aScreensFirstLineAndEveryStateReplyAreWholeTheRestPatchTheLastLine() async throws {

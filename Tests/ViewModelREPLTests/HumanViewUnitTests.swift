@@ -5,7 +5,7 @@ import Testing
 /// The human view on fixed states: changes, folding, shortening.
 struct HumanViewUnitTests {
     private func snapshot(_ json: String, model: ModelKind = .real, whole: Bool = false, focus: String? = nil) -> Reply {
-        var snapshot = StateSnapshot(screen: "s", model: model, isLoading: false, json: Data(json.utf8))
+        var snapshot = StateSnapshot(screen: "s", model: model, isLoading: false, json: Array(json.utf8))
         snapshot.isWhole = whole
         snapshot.focus = focus.flatMap(StatePath.init)
         return .state(snapshot)

@@ -9,7 +9,7 @@ import Foundation
 /// operations are the same as ``JSONPatch/diff(from:to:)`` gives for the parsed values.
 enum JSONTextDiff {
     /// The operations that turn the JSON text `old` into `new`; `nil` when either is not JSON.
-    static func diff(from old: Data, to new: Data) -> [JSONPatch.Operation]? {
+    static func diff(from old: [UInt8], to new: [UInt8]) -> [JSONPatch.Operation]? {
         old.withUnsafeBytes { oldBytes in
             new.withUnsafeBytes { newBytes in
                 let old = Text(bytes: oldBytes.bindMemory(to: UInt8.self))

@@ -3,27 +3,29 @@ package enum JSONWriter {
     private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
 
     /// Appends `value` as compact JSON.
-    package static func append(_ value: JSONValue, to out: inout [UInt8]) {
+    package static func append(_ value: JSONValue, to out: ByteBuffer) {
         switch value {
-        case .null: out.append(contentsOf: "null".utf8)
-        case .bool(let flag): out.append(contentsOf: (flag ? "true" : "false").utf8)
-        case .int(let number): append(number, to: &out)
-        case .double(let number): out.append(contentsOf: formatDouble(number).utf8)
-        case .string(let text): append(string: text, to: &out)
+        case .null: out.append("null")
+        case .bool(let flag): out.append(flag ? "true" : "false")
+        case .int(let number): append(number, to: out)
+        case .double(let number):
+            var text = formatDouble(number)
+            text.withUTF8 { out.append(UnsafeRawBufferPointer($0)) }
+        case .string(let text): append(string: text, to: out)
         case .array(let elements):
             out.append(UInt8(ascii: "["))
             for (offset, element) in elements.enumerated() {
                 if offset > 0 { out.append(UInt8(ascii: ",")) }
-                append(element, to: &out)
+                append(element, to: out)
             }
             out.append(UInt8(ascii: "]"))
         case .object(let members):
             out.append(UInt8(ascii: "{"))
             for (offset, member) in members.enumerated() {
                 if offset > 0 { out.append(UInt8(ascii: ",")) }
-                append(string: member.key, to: &out)
+                append(string: member.key, to: out)
                 out.append(UInt8(ascii: ":"))
-                append(member.value, to: &out)
+                append(member.value, to: out)
             }
             out.append(UInt8(ascii: "}"))
         }
@@ -31,13 +33,20 @@ package enum JSONWriter {
 
     /// The compact JSON text of `value`.
     package static func string(_ value: JSONValue) -> String {
-        var out: [UInt8] = []
-        append(value, to: &out)
-        return String(decoding: out, as: UTF8.self)
+        let out = ByteBuffer()
+        append(value, to: out)
+        return String(decoding: out.bytes, as: UTF8.self)
+    }
+
+    /// The compact JSON text of `value`, as bytes.
+    package static func bytes(_ value: JSONValue) -> [UInt8] {
+        let out = ByteBuffer()
+        append(value, to: out)
+        return out.array
     }
 
     /// Appends a decimal integer without going through `String`.
-    package static func append(_ number: Int, to out: inout [UInt8]) {
+    package static func append(_ number: Int, to out: ByteBuffer) {
         if number == 0 {
             out.append(UInt8(ascii: "0"))
             return
@@ -61,7 +70,7 @@ package enum JSONWriter {
     /// Appends `text` as a JSON string: quotes, backslashes and control characters escaped.
     /// - Parameter namingBackspaceAndFormFeed: Writes U+0008 and U+000C as `\b` and `\f`, as
     ///   JSONEncoder does (states); protocol fields write them as `\u0008` and `\u000c`.
-    package static func append(string text: String, to out: inout [UInt8], namingBackspaceAndFormFeed: Bool = false) {
+    package static func append(string text: String, to out: ByteBuffer, namingBackspaceAndFormFeed: Bool = false) {
         out.append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { bytes in
@@ -69,7 +78,7 @@ package enum JSONWriter {
             var position = ByteScan.stringEnd(bytes, from: 0)
             while position < bytes.count {
                 let byte = bytes[position]
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<position]))
+                out.append(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[runStart..<position]))
                 runStart = position + 1
                 out.append(UInt8(ascii: "\\"))
                 switch byte {
@@ -81,13 +90,13 @@ package enum JSONWriter {
                 case 0x08 where namingBackspaceAndFormFeed: out.append(UInt8(ascii: "b"))
                 case 0x0C where namingBackspaceAndFormFeed: out.append(UInt8(ascii: "f"))
                 default:
-                    out.append(contentsOf: "u00".utf8)
+                    out.append("u00")
                     out.append(hex[Int(byte >> 4)])
                     out.append(hex[Int(byte & 0x0F)])
                 }
                 position = ByteScan.stringEnd(bytes, from: position + 1)
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
+            out.append(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[runStart..<bytes.count]))
         }
         out.append(UInt8(ascii: "\""))
     }

@@ -14,12 +14,12 @@ extension StateEncoder {
 
         mutating func encodeNil(forKey key: Key) throws {
             try begin(key)
-            writer.bytes.append(contentsOf: Writer.nullBytes)
+            writer.bytes.append(Writer.nullBytes)
         }
 
         mutating func encode(_ value: Bool, forKey key: Key) throws {
             try begin(key)
-            writer.bytes.append(contentsOf: value ? Writer.trueBytes : Writer.falseBytes)
+            writer.bytes.append(value ? Writer.trueBytes : Writer.falseBytes)
         }
 
         mutating func encode(_ value: String, forKey key: Key) throws {
@@ -39,7 +39,7 @@ extension StateEncoder {
 
         mutating func encode(_ value: Int, forKey key: Key) throws {
             try begin(key)
-            JSONWriter.append(value, to: &writer.bytes)
+            JSONWriter.append(value, to: writer.bytes)
         }
 
         mutating func encode(_ value: Int8, forKey key: Key) throws { try encodeInteger(value, key) }
@@ -99,12 +99,12 @@ extension StateEncoder {
 
         mutating func encodeNil() throws {
             try begin()
-            writer.bytes.append(contentsOf: Writer.nullBytes)
+            writer.bytes.append(Writer.nullBytes)
         }
 
         mutating func encode(_ value: Bool) throws {
             try begin()
-            writer.bytes.append(contentsOf: value ? Writer.trueBytes : Writer.falseBytes)
+            writer.bytes.append(value ? Writer.trueBytes : Writer.falseBytes)
         }
 
         mutating func encode(_ value: String) throws {
@@ -124,7 +124,7 @@ extension StateEncoder {
 
         mutating func encode(_ value: Int) throws {
             try begin()
-            JSONWriter.append(value, to: &writer.bytes)
+            JSONWriter.append(value, to: writer.bytes)
         }
 
         mutating func encode(_ value: Int8) throws { try encodeInteger(value) }
@@ -168,12 +168,12 @@ extension StateEncoder {
         let writer: Writer
         var codingPath: [any CodingKey] { [] }
 
-        mutating func encodeNil() throws { writer.bytes.append(contentsOf: Writer.nullBytes) }
-        mutating func encode(_ value: Bool) throws { writer.bytes.append(contentsOf: value ? Writer.trueBytes : Writer.falseBytes) }
+        mutating func encodeNil() throws { writer.bytes.append(Writer.nullBytes) }
+        mutating func encode(_ value: Bool) throws { writer.bytes.append(value ? Writer.trueBytes : Writer.falseBytes) }
         mutating func encode(_ value: String) throws { writer.appendString(value) }
         mutating func encode(_ value: Double) throws { try writer.appendDouble(value) }
         mutating func encode(_ value: Float) throws { try writer.appendFloat(value) }
-        mutating func encode(_ value: Int) throws { JSONWriter.append(value, to: &writer.bytes) }
+        mutating func encode(_ value: Int) throws { JSONWriter.append(value, to: writer.bytes) }
         mutating func encode(_ value: Int8) throws { writer.appendInteger(value) }
         mutating func encode(_ value: Int16) throws { writer.appendInteger(value) }
         mutating func encode(_ value: Int32) throws { writer.appendInteger(value) }

@@ -9,25 +9,25 @@ import Foundation
 /// encodes with `JSONEncoder`, so the output and the errors stay exactly JSONEncoder's.
 ///
 /// One instance serves one screen and keeps its buffers between states, so writing a state
-/// allocates little beyond the `Data` it returns.
+/// allocates little beyond the bytes it returns.
 package final class StateEncoder {
     private let writer = Writer()
 
     package init() {}
 
     /// Encodes `value`; `fallback` encodes it when this encoder gives up.
-    package func encode<Value: Encodable>(_ value: Value, fallback: JSONEncoder) throws -> Data {
-        if let data = try encodeIfHandled(value) { return data }
-        return try fallback.encode(value)
+    package func encode<Value: Encodable>(_ value: Value, fallback: JSONEncoder) throws -> [UInt8] {
+        if let bytes = try encodeIfHandled(value) { return bytes }
+        return Array(try fallback.encode(value))
     }
 
     /// Encodes `value`, or returns `nil` where this encoder gives up.
-    package func encodeIfHandled<Value: Encodable>(_ value: Value) throws -> Data? {
+    package func encodeIfHandled<Value: Encodable>(_ value: Value) throws -> [UInt8]? {
         writer.reset()
         do {
             try writer.encodeValue(value)
             if writer.gaveUp { return nil }
-            return Data(writer.bytes)
+            return writer.bytes.array
         } catch is GiveUp {
             return nil
         }
@@ -57,13 +57,13 @@ extension StateEncoder {
     /// The encoder the values see, and the buffer they are written to.
     final class Writer: Encoder {
         // Unchecked: one encoding owns the writer, and dynamic exclusivity checks cost more than the writing.
-        @exclusivity(unchecked) var bytes: [UInt8] = []
+        let bytes = ByteBuffer()
         @exclusivity(unchecked) var frames: [Frame] = []
         /// The open objects' members, innermost last: each key and where its `"key":` begins.
         @exclusivity(unchecked) var members: [(key: String, start: Int)] = []
         /// Reused while an object's members are put in key order.
         @exclusivity(unchecked) private var order: [Int] = []
-        @exclusivity(unchecked) private var sorted: [UInt8] = []
+        private let sorted = ByteBuffer()
         /// For each coding-key type, the keys in the order last written and the order they sort in
         /// (positions in that list): the same keys in the same order need no comparing again.
         private var knownOrders: [ObjectIdentifier: (keys: [String], order: [Int])] = [:]
@@ -76,13 +76,9 @@ extension StateEncoder {
         var codingPath: [any CodingKey] { [] }
         var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-        init() {
-            bytes.reserveCapacity(256)
-        }
-
         /// Empties the buffers, keeping their capacity, for the next value.
         func reset() {
-            bytes.removeAll(keepingCapacity: true)
+            bytes.removeAll()
             frames.removeAll(keepingCapacity: true)
             members.removeAll(keepingCapacity: true)
             gaveUp = false
@@ -97,9 +93,9 @@ extension StateEncoder {
             if Value.self == String.self {
                 appendString(value as! String)
             } else if Value.self == Int.self {
-                JSONWriter.append(value as! Int, to: &bytes)
+                JSONWriter.append(value as! Int, to: bytes)
             } else if Value.self == Bool.self {
-                bytes.append(contentsOf: (value as! Bool) ? Self.trueBytes : Self.falseBytes)
+                bytes.append((value as! Bool) ? Self.trueBytes : Self.falseBytes)
             } else if Value.self == Double.self {
                 try appendDouble(value as! Double)
             } else if Value.self == Date.self {
@@ -118,7 +114,7 @@ extension StateEncoder {
                 if gaveUp { throw GiveUp() }
                 try close(downTo: depth)
                 // A value that wrote nothing at all is an empty object, as JSONEncoder writes it.
-                if bytes.count == before { bytes.append(contentsOf: Self.emptyObject) }
+                if bytes.count == before { bytes.append(Self.emptyObject) }
             }
         }
 
@@ -137,28 +133,29 @@ extension StateEncoder {
             var text = text
             text.withUTF8 { utf8 in
                 let count = utf8.count >= 2 && utf8[utf8.count - 2] == UInt8(ascii: ".") && utf8[utf8.count - 1] == UInt8(ascii: "0") ? utf8.count - 2 : utf8.count
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[0..<count]))
+                bytes.append(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(utf8)[0..<count]))
             }
         }
 
         func appendInteger<Number: BinaryInteger>(_ number: Number) {
             if let small = Int(exactly: number) {
-                JSONWriter.append(small, to: &bytes)
+                JSONWriter.append(small, to: bytes)
             } else {
-                bytes.append(contentsOf: number.description.utf8)
+                var text = number.description
+                text.withUTF8 { bytes.append(UnsafeRawBufferPointer($0)) }
             }
         }
 
         /// A JSON string as JSONEncoder escapes it: quote, backslash, and control characters
         /// (`\b \t \n \f \r` by name, the rest as `\u00xx`); `/` and everything else as is.
         func appendString(_ text: String) {
-            JSONWriter.append(string: text, to: &bytes, namingBackspaceAndFormFeed: true)
+            JSONWriter.append(string: text, to: bytes, namingBackspaceAndFormFeed: true)
         }
 
-        static let trueBytes: [UInt8] = Array("true".utf8)
-        static let falseBytes: [UInt8] = Array("false".utf8)
-        static let nullBytes: [UInt8] = Array("null".utf8)
-        static let emptyObject: [UInt8] = Array("{}".utf8)
+        static let trueBytes: StaticString = "true"
+        static let falseBytes: StaticString = "false"
+        static let nullBytes: StaticString = "null"
+        static let emptyObject: StaticString = "{}"
 
         // MARK: Containers
 
@@ -240,14 +237,16 @@ extension StateEncoder {
                 }
                 if let keys = frame.keys { knownOrders[keys] = (members[first...].map(\.key), order.map { $0 - first }) }
             }
-            sorted.removeAll(keepingCapacity: true)
+            sorted.removeAll()
+            let written = bytes.bytes
             for (position, member) in order.enumerated() {
                 if position > 0 { sorted.append(UInt8(ascii: ",")) }
                 // A member ends where the comma before the next one (in written order) is.
                 let end = member - first + 1 < count ? members[member + 1].start - 1 : bytes.count
-                sorted.append(contentsOf: bytes[members[member].start..<end])
+                sorted.append(UnsafeRawBufferPointer(rebasing: written[members[member].start..<end]))
             }
-            bytes.replaceSubrange((frame.start + 1)..., with: sorted)
+            bytes.truncate(to: frame.start + 1)
+            bytes.append(sorted.bytes)
         }
 
         /// A container nested in another, opened where `begin` (its key, or the comma before it)

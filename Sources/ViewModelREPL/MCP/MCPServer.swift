@@ -302,8 +302,7 @@ package final class MCPServer {
 
     /// Writes one message as one line.
     private func send(_ message: JSONValue) {
-        var bytes: [UInt8] = []
-        JSONWriter.append(message, to: &bytes)
+        var bytes = JSONWriter.bytes(message)
         bytes.append(UInt8(ascii: "\n"))
         _ = OutputChannel.writeAll(bytes, to: output)
     }

@@ -15,11 +15,10 @@ import Foundation
 /// never stalls while a burst of piped input is still written in large batches.
 @MainActor
 package final class OutputChannel {
-    /// Where the bytes go; the default writes to a file descriptor.
-    package typealias Sink = ([UInt8]) -> Bool
+    /// Where the bytes go (valid only during the call); the default writes to a file descriptor.
+    package typealias Sink = (UnsafeRawBufferPointer) -> Bool
 
-    // Unchecked: only the main actor touches it, and dynamic exclusivity checks cost ~10% of a request.
-    @exclusivity(unchecked) private(set) var buffer: [UInt8] = []
+    private let buffer: ByteBuffer
     /// The `seq` the next line gets.
     @exclusivity(unchecked) package private(set) var nextSeq = 0
     private let sink: Sink
@@ -31,7 +30,7 @@ package final class OutputChannel {
     /// Creates a channel writing to `sink`; the sink returns `false` when the reader is gone.
     package init(sink: @escaping Sink) {
         self.sink = sink
-        buffer.reserveCapacity(flushThreshold * 2)
+        buffer = ByteBuffer(capacity: flushThreshold * 2)
     }
 
     /// Creates a channel writing to the file descriptor `fd`.
@@ -42,65 +41,65 @@ package final class OutputChannel {
     /// Opens a line: `{"type":TYPE,"seq":N` plus the request's `id` and `line`, and `"push":true`
     /// for a line a request caused later rather than its reply.
     package func begin(_ type: StaticString, tag: RequestTag?, push: Bool = false) {
-        buffer.append(contentsOf: Fragment.typeOpen)
-        type.withUTF8Buffer { buffer.append(contentsOf: $0) }
-        buffer.append(contentsOf: Fragment.seq)
-        JSONWriter.append(nextSeq, to: &buffer)
+        buffer.append(Fragment.typeOpen)
+        buffer.append(type)
+        buffer.append(Fragment.seq)
+        JSONWriter.append(nextSeq, to: buffer)
         nextSeq += 1
         if let tag {
             if let id = tag.id {
-                buffer.append(contentsOf: Fragment.id)
-                JSONWriter.append(id, to: &buffer)
+                buffer.append(Fragment.id)
+                JSONWriter.append(id, to: buffer)
             }
-            buffer.append(contentsOf: Fragment.line)
-            JSONWriter.append(tag.line, to: &buffer)
+            buffer.append(Fragment.line)
+            JSONWriter.append(tag.line, to: buffer)
         }
-        if push { buffer.append(contentsOf: Fragment.push) }
+        if push { buffer.append(Fragment.push) }
     }
 
     /// Appends `,"key":` so the caller can write the value.
     package func key(_ key: StaticString) {
-        buffer.append(contentsOf: Fragment.keyOpen)
-        key.withUTF8Buffer { buffer.append(contentsOf: $0) }
-        buffer.append(contentsOf: Fragment.keyClose)
+        buffer.append(Fragment.keyOpen)
+        buffer.append(key)
+        buffer.append(Fragment.keyClose)
     }
 
     package func field(_ name: StaticString, _ value: String) {
         key(name)
-        JSONWriter.append(string: value, to: &buffer)
+        JSONWriter.append(string: value, to: buffer)
     }
 
     package func field(_ name: StaticString, _ value: Int) {
         key(name)
-        JSONWriter.append(value, to: &buffer)
+        JSONWriter.append(value, to: buffer)
     }
 
     package func field(_ name: StaticString, _ value: Bool) {
         key(name)
-        buffer.append(contentsOf: value ? Fragment.true : Fragment.false)
+        buffer.append(value ? Fragment.true : Fragment.false)
     }
 
     package func field(_ name: StaticString, _ value: JSONValue) {
         key(name)
-        JSONWriter.append(value, to: &buffer)
+        JSONWriter.append(value, to: buffer)
     }
 
     /// Appends a member whose name is only known at run time.
     package func field(named name: String, _ value: JSONValue) {
         buffer.append(UInt8(ascii: ","))
-        JSONWriter.append(string: name, to: &buffer)
+        JSONWriter.append(string: name, to: buffer)
         buffer.append(UInt8(ascii: ":"))
-        JSONWriter.append(value, to: &buffer)
+        JSONWriter.append(value, to: buffer)
     }
 
     /// Appends raw JSON bytes produced elsewhere (an encoded state).
-    package func raw(_ bytes: Data) {
-        bytes.withUnsafeBytes { buffer.append(contentsOf: $0.assumingMemoryBound(to: UInt8.self)) }
+    package func raw(_ bytes: [UInt8]) {
+        buffer.append(bytes)
     }
 
     /// Closes the line; flushes when the buffer is large.
     package func end() {
-        buffer.append(contentsOf: Fragment.lineEnd)
+        buffer.append(Fragment.lineEnd)
         if buffer.count >= flushThreshold { flush() }
     }
 
@@ -113,38 +112,40 @@ package final class OutputChannel {
     /// Writes everything buffered.
     package func flush() {
         guard !buffer.isEmpty else { return }
-        if !isClosed, !sink(buffer) { isClosed = true }
-        buffer.removeAll(keepingCapacity: true)
+        if !isClosed, !sink(buffer.bytes) { isClosed = true }
+        buffer.removeAll()
     }
 
     /// Writes all of `bytes` to `fd`, retrying short writes; `false` when the reader is gone.
     nonisolated static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = systemWrite(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR || errno == EAGAIN { continue }
-                    return false
-                }
-                offset += written
+        bytes.withUnsafeBytes { writeAll($0, to: fd) }
+    }
+
+    /// Writes all of `buffer` to `fd`, retrying short writes; `false` when the reader is gone.
+    nonisolated static func writeAll(_ buffer: UnsafeRawBufferPointer, to fd: Int32) -> Bool {
+        var offset = 0
+        while offset < buffer.count {
+            let written = systemWrite(fd, buffer.baseAddress! + offset, buffer.count - offset)
+            if written < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                return false
             }
-            return true
+            offset += written
         }
+        return true
     }
 }
 
-/// The fixed parts of a line, as bytes: appending an array is a copy, appending a string's UTF-8
-/// view goes byte by byte.
+/// The fixed parts of a line: static text, appended straight from where the compiler put it.
 private enum Fragment {
-    static let typeOpen = Array(#"{"type":""#.utf8)
-    static let seq = Array(#"","seq":"#.utf8)
-    static let id = Array(#","id":"#.utf8)
-    static let line = Array(#","line":"#.utf8)
-    static let push = Array(#","push":true"#.utf8)
-    static let keyOpen = Array(#",""#.utf8)
-    static let keyClose = Array(#"":"#.utf8)
-    static let `true` = Array("true".utf8)
-    static let `false` = Array("false".utf8)
-    static let lineEnd = Array("}\n".utf8)
+    static let typeOpen: StaticString = #"{"type":""#
+    static let seq: StaticString = #"","seq":"#
+    static let id: StaticString = #","id":"#
+    static let line: StaticString = #","line":"#
+    static let push: StaticString = #","push":true"#
+    static let keyOpen: StaticString = #",""#
+    static let keyClose: StaticString = #"":"#
+    static let `true`: StaticString = "true"
+    static let `false`: StaticString = "false"
+    static let lineEnd: StaticString = "}\n"
 }

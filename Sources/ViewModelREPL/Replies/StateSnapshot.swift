@@ -7,7 +7,7 @@ package struct StateSnapshot: Sendable {
     /// Whether the real view model has a load in flight.
     package var isLoading: Bool
     /// The state, encoded by the app's own `Encodable` conformance.
-    package var json: Data
+    package var json: [UInt8]
     /// Whether it must be shown whole, whatever the rendering (the reply to `state`, which is how
     /// a driver reading patches resynchronises).
     package var isWhole = false

@@ -177,9 +177,7 @@ package final class DependencyTable: @unchecked Sendable {
         if let delay = stub.delay { try await clock.sleep(for: delay) }
         switch stub.answer {
         case .value(let value):
-            var bytes: [UInt8] = []
-            JSONWriter.append(value, to: &bytes)
-            return try JSONDecoder().decode(Output.self, from: Data(bytes))
+            return try JSONDecoder().decode(Output.self, from: Data(JSONWriter.bytes(value)))
         case .error(let message):
             throw StubbedFailure(message: message)
         case .hang:

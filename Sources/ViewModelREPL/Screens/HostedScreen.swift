@@ -47,7 +47,7 @@ final class HostedScreen<Model: ViewModel>: ScreenHosting where Model.ViewEvent:
         return real.viewState
     }
 
-    func encodedState() throws(ReplError) -> Data {
+    func encodedState() throws(ReplError) -> [UInt8] {
         do {
             return try stateEncoder.encode(shownState, fallback: encoder)
         } catch {
@@ -100,9 +100,7 @@ final class HostedScreen<Model: ViewModel>: ScreenHosting where Model.ViewEvent:
     /// else with JSONDecoder, which also words every error.
     private func decodeJSON<Value: Decodable>(_ type: Value.Type, from value: JSONValue) throws -> Value {
         if let direct = JSONValueDecoder.decodeIfHandled(type, from: value) { return direct }
-        var bytes: [UInt8] = []
-        JSONWriter.append(value, to: &bytes)
-        return try decoder.decode(type, from: Data(bytes))
+        return try decoder.decode(type, from: Data(JSONWriter.bytes(value)))
     }
 
     func mock(_ state: JSONValue) throws(ReplError) {

@@ -51,10 +51,8 @@ public struct ScreenContext: Sendable {
     /// Whether a stub's value decodes as `Output`, and if not, why.
     private static func check<Output: Decodable & Sendable>(_ type: Output.Type) -> @Sendable (JSONValue) -> String? {
         { value in
-            var bytes: [UInt8] = []
-            JSONWriter.append(value, to: &bytes)
             do {
-                _ = try JSONDecoder().decode(Output.self, from: Data(bytes))
+                _ = try JSONDecoder().decode(Output.self, from: Data(JSONWriter.bytes(value)))
                 return nil
             } catch {
                 return DecodingFailure.reason(for: error)

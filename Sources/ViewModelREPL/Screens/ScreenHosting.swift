@@ -24,7 +24,7 @@ package protocol ScreenHosting: AnyObject {
     var kind: ModelKind { get }
 
     /// The shown view model's state as JSON, keys sorted.
-    func encodedState() throws(ReplError) -> Data
+    func encodedState() throws(ReplError) -> [UInt8]
     /// The shown view model's state as a JSON value.
     func stateValue() throws(ReplError) -> JSONValue
 

@@ -24,7 +24,7 @@ final class TerminalRenderer: ReplyRenderer {
         highlighter = JSONHighlighter(style: mode == .pretty ? .pretty : .compact, colour: colour)
         protocolWriter = ProtocolWriter(
             output: OutputChannel { [unowned self] bytes in
-                self.show(self.highlighter.format(bytes))
+                self.show(self.highlighter.format(Array(bytes)))
                 return true
             }, states: states)
     }
