@@ -32,8 +32,10 @@ package final class Evaluator {
     /// Where `record` writes the commands that follow.
     private(set) var recorder: ScriptRecorder?
 
-    var screens: [String: OpenScreen] = [:]
-    var current: OpenScreen?
+    // Unchecked here and on the trackers' per-line fields: main actor only, and a dynamic
+    // exclusivity check costs more than the access on the per-line path.
+    @exclusivity(unchecked) var screens: [String: OpenScreen] = [:]
+    @exclusivity(unchecked) var current: OpenScreen?
     /// `quit` was received.
     package private(set) var quitRequested = false
 

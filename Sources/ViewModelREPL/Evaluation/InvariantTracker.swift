@@ -19,7 +19,7 @@ final class InvariantTracker {
         }
     }
 
-    private var invariants: [(invariant: Invariant, isBroken: Bool)] = []
+    @exclusivity(unchecked) private var invariants: [(invariant: Invariant, isBroken: Bool)] = []
 
     /// Whether there is nothing to check: the per-line path asks this and nothing else.
     var isEmpty: Bool { invariants.isEmpty }

@@ -11,15 +11,15 @@ final class PushTracker {
     /// Called after a pushed state line, with the request whose load it came from.
     var didPush: ((RequestTag?) -> Void)?
     /// Screens whose state changed outside a command, in the order they changed.
-    private var dirtyScreens: [OpenScreen] = []
+    @exclusivity(unchecked) private var dirtyScreens: [OpenScreen] = []
     /// Re-arming a watch after every line costs as much as a third of a request; a session that
     /// hands lines over in batches defers it and calls ``armWatches()`` after each batch.
     var defersWatches = false
     /// Screens whose watch is deferred.
     private var unwatched: [OpenScreen] = []
     /// A command is running synchronously: its own state changes go into its reply.
-    private var isExecuting = false
-    private var isPushScheduled = false
+    @exclusivity(unchecked) private var isExecuting = false
+    @exclusivity(unchecked) private var isPushScheduled = false
     /// Tasks suspended until something happens (a state change, a sleeper on the clock).
     private var pokeWaiters: [CheckedContinuation<Void, Never>] = []
 

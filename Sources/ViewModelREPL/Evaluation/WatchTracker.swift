@@ -15,7 +15,7 @@ final class WatchTracker {
     }
 
     private let renderer: any ReplyRenderer
-    private var watches: [Watch] = []
+    @exclusivity(unchecked) private var watches: [Watch] = []
 
     init(renderer: any ReplyRenderer) {
         self.renderer = renderer

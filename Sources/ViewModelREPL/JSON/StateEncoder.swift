@@ -66,7 +66,7 @@ extension StateEncoder {
         private let sorted = ByteBuffer()
         /// For each coding-key type, the keys in the order last written and the order they sort in
         /// (positions in that list): the same keys in the same order need no comparing again.
-        private var knownOrders: [ObjectIdentifier: (keys: [String], order: [Int])] = [:]
+        @exclusivity(unchecked) private var knownOrders: [ObjectIdentifier: (keys: [String], order: [Int])] = [:]
         private var serials = 0
         /// Where the value being encoded begins: a second container for one value (a subclass
         /// encoding after its superclass) is merged by JSONEncoder, so this encoder gives up.

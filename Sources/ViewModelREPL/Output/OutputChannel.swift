@@ -23,7 +23,7 @@ package final class OutputChannel {
     @exclusivity(unchecked) package private(set) var nextSeq = 0
     private let sink: Sink
     /// Set once the reader went away (a broken pipe); later writes are dropped.
-    package private(set) var isClosed = false
+    @exclusivity(unchecked) package private(set) var isClosed = false
     /// Bytes kept before a flush is forced, whatever the input.
     private let flushThreshold = 1 << 16
 

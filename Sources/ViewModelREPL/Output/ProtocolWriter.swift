@@ -11,9 +11,9 @@ package final class ProtocolWriter: ReplyRenderer {
 
     private let output: OutputChannel
     /// Whether state lines carry the whole state or a patch.
-    package private(set) var states: StateRendering
+    @exclusivity(unchecked) package private(set) var states: StateRendering
     /// In diff mode, the state last shown for each screen, as its line carried it, and the line's `seq`.
-    private var shown: [String: (state: [UInt8], seq: Int)] = [:]
+    @exclusivity(unchecked) private var shown: [String: (state: [UInt8], seq: Int)] = [:]
 
     package init(output: OutputChannel, states: StateRendering = .full) {
         self.output = output

@@ -21,7 +21,7 @@ final class HostedScreen<Model: ViewModel>: ScreenHosting where Model.ViewEvent:
     private let stateEncoder = StateEncoder()
     private let decoder = JSONDecoder()
     /// Events without arguments, decoded once: the common `event hello` skips the decoder.
-    private var plainEvents: [String: Model.ViewEvent] = [:]
+    @exclusivity(unchecked) private var plainEvents: [String: Model.ViewEvent] = [:]
     /// Which view models have an observation armed; arming again before it fires would pile up
     /// observers in the view model's registrar, making every later change slower.
     private var isWatchingReal = false
