@@ -92,6 +92,8 @@ package struct JSONParser {
             index += 1
             return .object(members)
         }
+        // Most objects are small: room for a few members at once instead of growing 1, 2, 4.
+        members.reserveCapacity(4)
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw fail("expected a quoted member name") }
@@ -101,7 +103,8 @@ package struct JSONParser {
             index += 1
             skipWhitespace()
             let value = try parseValue(depth: depth)
-            if let existing = members.firstIndex(where: { $0.key == key }) {
+            let length = key.utf8.count
+            if let existing = members.firstIndex(where: { $0.key.utf8.count == length && $0.key == key }) {
                 members[existing].value = value
             } else {
                 members.append((key, value))

@@ -14,8 +14,10 @@ extension JSONValueDecoder {
         /// The member named `key`; an object with the name twice is JSONDecoder's to read.
         private func lookup(_ key: Key) -> JSONValue? {
             let name = key.stringValue
+            let length = name.utf8.count
             var found: JSONValue?
-            for member in members where member.key == name {
+            // Lengths first: comparing two different short strings costs more than their lengths.
+            for member in members where member.key.utf8.count == length && member.key == name {
                 if found != nil {
                     session.gaveUp = true
                     return nil

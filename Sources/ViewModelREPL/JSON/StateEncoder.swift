@@ -67,6 +67,8 @@ extension StateEncoder {
         /// For each coding-key type, the keys in the order last written and the order they sort in
         /// (positions in that list): the same keys in the same order need no comparing again.
         @exclusivity(unchecked) private var knownOrders: [ObjectIdentifier: (keys: [String], order: [Int])] = [:]
+        /// The order used last: a list of one kind of object needs no dictionary lookup per element.
+        @exclusivity(unchecked) private var lastOrder: (keys: ObjectIdentifier, known: (keys: [String], order: [Int]))?
         private var serials = 0
         /// Where the value being encoded begins: a second container for one value (a subclass
         /// encoding after its superclass) is merged by JSONEncoder, so this encoder gives up.
@@ -184,7 +186,8 @@ extension StateEncoder {
             if let key {
                 if frames[index].count > 1 {
                     let last = members[members.count - 1].key
-                    if last == key { throw GiveUp() }
+                    // Lengths first: comparing two different short strings costs more than their lengths.
+                    if last.utf8.count == key.utf8.count, last == key { throw GiveUp() }
                     if frames[index].inOrder, !Self.precedes(last, key) { frames[index].inOrder = false }
                 }
                 members.append((key, bytes.count))
@@ -223,9 +226,10 @@ extension StateEncoder {
         private func sortMembers(of frame: Frame) throws {
             let first = frame.firstMember, count = members.count - first
             order.removeAll(keepingCapacity: true)
-            if let keys = frame.keys, let known = knownOrders[keys], known.keys.count == count,
+            if let keys = frame.keys, let known = lastOrder?.keys == keys ? lastOrder?.known : knownOrders[keys], known.keys.count == count,
                 known.keys.indices.allSatisfy({ known.keys[$0] == members[first + $0].key })
             {
+                lastOrder = (keys, known)
                 for position in known.order { order.append(first + position) }
             } else {
                 // Insertion sort of the members' positions: objects are small and often nearly in order.
