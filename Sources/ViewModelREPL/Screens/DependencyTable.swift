@@ -50,9 +50,7 @@ package final class DependencyTable: @unchecked Sendable {
     private let lock = NSLock()
     private var declared: [Declared] = []
     private var stubs: [String: [Stub]] = [:]
-    private var calls: [String: [Call]] = [:]
-    /// How many of each dependency's oldest calls were dropped, so a call keeps its number.
-    private var droppedCalls: [String: Int] = [:]
+    private var logs: [String: CallLog] = [:]
     /// The most calls kept per dependency; older ones are dropped.
     static let callLimit = 1000
 
@@ -108,18 +106,18 @@ package final class DependencyTable: @unchecked Sendable {
         guard dependencies.contains(where: { $0.name == name }) else {
             throw ReplError(.unknownDependency(name, known: dependencies.map(\.name)))
         }
-        return lock.withLock { calls[name, default: []] }
+        return lock.withLock { logs[name]?.calls ?? [] }
     }
 
     /// Every dependency's calls, for `@calls`.
     package func allCalls() -> [(name: String, calls: [Call])] {
         let names = dependencies.map(\.name)
-        return lock.withLock { names.map { ($0, calls[$0, default: []]) } }
+        return lock.withLock { names.map { ($0, logs[$0]?.calls ?? []) } }
     }
 
     /// Makes one call: the newest stub answers, or `live` does; the call is recorded either way.
     func call<Output: Codable & Sendable>(_ name: String, input: JSONValue?, live: @Sendable () async throws -> Output) async throws -> Output {
-        let (stub, index) = begin(name, input: input)
+        let (stub, log, index) = begin(name, input: input)
         // A cancelled call is recorded as cancelled the moment it is cancelled, so the command
         // that cancelled it (and a check right after) already sees it.
         return try await withTaskCancellationHandler {
@@ -130,20 +128,21 @@ package final class DependencyTable: @unchecked Sendable {
                 } else {
                     output = try await live()
                 }
-                end(name, index, .value(Self.json(output) ?? .null))
+                end(log, index, .value(Self.json(output) ?? .null))
                 return output
             } catch {
                 let cancelled = error is CancellationError || Task.isCancelled
-                end(name, index, cancelled ? .cancelled : .error(Self.message(error)))
+                end(log, index, cancelled ? .cancelled : .error(Self.message(error)))
                 throw error
             }
         } onCancel: {
-            end(name, index, .cancelled)
+            end(log, index, .cancelled)
         }
     }
 
-    /// Takes the stub that answers this call, and records the call; returns the call's number.
-    private func begin(_ name: String, input: JSONValue?) -> (Stub?, Int) {
+    /// Takes the stub that answers this call, and records the call; returns the dependency's log
+    /// and the call's number in it.
+    private func begin(_ name: String, input: JSONValue?) -> (Stub?, CallLog, Int) {
         lock.withLock {
             var stub: Stub?
             if var stack = stubs[name], let top = stack.last {
@@ -153,24 +152,40 @@ package final class DependencyTable: @unchecked Sendable {
                     stubs[name] = stack
                 }
             }
-            // In place: a copy of the list per call made a storm of loads quadratic.
-            if calls[name, default: []].count == Self.callLimit {
-                calls[name, default: []].removeFirst(Self.callLimit / 2)
-                droppedCalls[name, default: 0] += Self.callLimit / 2
+            let log: CallLog
+            if let existing = logs[name] {
+                log = existing
+            } else {
+                log = CallLog()
+                logs[name] = log
             }
-            calls[name, default: []].append(Call(input: input, started: elapsed(), ended: nil, outcome: .running))
-            return (stub, droppedCalls[name, default: 0] + calls[name, default: []].count - 1)
+            // In place: a copy of the list per call made a storm of loads quadratic.
+            if log.calls.count == Self.callLimit {
+                log.calls.removeFirst(Self.callLimit / 2)
+                log.dropped += Self.callLimit / 2
+            }
+            log.calls.append(Call(input: input, started: elapsed(), ended: nil, outcome: .running))
+            return (stub, log, log.dropped + log.calls.count - 1)
         }
     }
 
-    private func end(_ name: String, _ index: Int, _ outcome: Call.Outcome) {
+    private func end(_ log: CallLog, _ index: Int, _ outcome: Call.Outcome) {
         let now = elapsed()
         lock.withLock {
-            let position = index - droppedCalls[name, default: 0]
-            guard let count = calls[name]?.count, position >= 0, position < count else { return }
-            calls[name]?[position].ended = now
-            calls[name]?[position].outcome = outcome
+            let position = index - log.dropped
+            guard position >= 0, position < log.calls.count else { return }
+            log.calls[position].ended = now
+            log.calls[position].outcome = outcome
         }
+    }
+
+    /// One dependency's calls, kept by reference so a call's end finds them without a lookup.
+    /// Sendable because the table's lock guards every access (a call ends on any thread).
+    private final class CallLog: @unchecked Sendable {
+        // Unchecked: the table's lock guards every access.
+        @exclusivity(unchecked) var calls: [Call] = []
+        /// How many of the oldest calls were dropped, so a call keeps its number.
+        @exclusivity(unchecked) var dropped = 0
     }
 
     private func answer<Output: Decodable>(_ stub: Stub) async throws -> Output {
