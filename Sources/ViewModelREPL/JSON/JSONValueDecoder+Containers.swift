@@ -15,16 +15,17 @@ extension JSONValueDecoder {
         private func lookup(_ key: Key) -> JSONValue? {
             let name = key.stringValue
             let length = name.utf8.count
-            var found: JSONValue?
-            // Lengths first: comparing two different short strings costs more than their lengths.
-            for member in members where member.key.utf8.count == length && member.key == name {
-                if found != nil {
+            var found = -1
+            // By position, so no member is copied (and retained) just to look at its name; lengths
+            // first, since comparing two different short strings costs more than their lengths.
+            for index in members.indices where members[index].key.utf8.count == length && members[index].key == name {
+                if found >= 0 {
                     session.gaveUp = true
                     return nil
                 }
-                found = member.value
+                found = index
             }
-            return found
+            return found >= 0 ? members[found].value : nil
         }
 
         private func value(_ key: Key) throws -> JSONValue {
