@@ -1,6 +1,8 @@
 import ExampleScreens
+import Observation
 import Testing
 import TestSupport
+import ViewModelKit
 @testable import ViewModelREPL
 
 /// On virtual time a load's own work runs on the session's thread: a load is asleep on the clock
@@ -8,7 +10,7 @@ import TestSupport
 @MainActor
 struct LoadJobQueueTests {
     /// Writes nothing; these tests look at the session, not at its lines.
-    private final class Discard: ReplyRenderer {
+    final class Discard: ReplyRenderer {
         func render(_ reply: Reply, tag: RequestTag?, push: Bool) {}
         func flush() {}
         var isClosed: Bool { false }
@@ -50,5 +52,44 @@ struct LoadJobQueueTests {
         #expect(calls.count == loads)
         #expect(cancelled.count == loads - 1)
         if case .running? = calls.last?.outcome {} else { Issue.record("the last load should still be running") }
+    }
+}
+
+/// A load that keeps working and never sleeps on the clock.
+@MainActor
+@Observable
+final class RestlessViewModel: LoadingViewModel {
+    var viewState = PlantedState()
+    @ObservationIgnored private lazy var runner = LoadRunner<Int> { _ in }
+
+    func handle(event: PlantedEvent) {}
+    func load() {
+        runner.start {
+            while true {
+                try Task.checkCancellation()
+                await Task.yield()
+            }
+        }
+    }
+    func retry() -> Bool { runner.retry() }
+    func cancelLoad() { runner.cancel() }
+    var isLoading: Bool { runner.isRunning }
+    func waitUntilIdle() async { await runner.waitUntilIdle() }
+}
+
+extension LoadJobQueueTests {
+    @Test(.timeLimit(.minutes(1)))
+    func aLoadThatNeverSleepsEndsInATimeoutNotAHang() async throws {
+        var registry = ScreenRegistry()
+        registry.register("restless", summary: "a load that never sleeps", events: PlantedEvent.allCases) { _ in RestlessViewModel() }
+        let session = Session(registry: registry, options: Evaluator.Options(defaultTimeout: .milliseconds(300)), renderer: Discard())
+        _ = await session.handle(line: "use restless", number: 1)
+        _ = await session.handle(line: "load", number: 2)
+        guard case .error(let error)? = await session.handle(line: "wait timeout=300ms", number: 3) else {
+            Issue.record("the wait should time out")
+            return
+        }
+        #expect(error.code == .timeout)
+        #expect(session.interrupt())
     }
 }
