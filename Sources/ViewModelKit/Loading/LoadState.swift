@@ -156,10 +156,20 @@ extension LoadState: Codable where Value: Codable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(phase, forKey: .phase)
-        try container.encode(value, forKey: .value)
-        try container.encode(failure, forKey: .failure)
+        // The same JSON as encoding the enum and the optionals themselves, without the generic
+        // round trips through their own `encode(to:)`: a state is written after every command.
+        try container.encode(phase.rawValue, forKey: .phase)
+        if let value {
+            try container.encode(value, forKey: .value)
+        } else {
+            try container.encodeNil(forKey: .value)
+        }
+        if let failure {
+            try container.encode(failure, forKey: .failure)
+        } else {
+            try container.encodeNil(forKey: .failure)
+        }
         try container.encode(attempt, forKey: .attempt)
-        try container.encode(isInitialLoad, forKey: .isInitialLoad)
+        try container.encode(phase == .loading && value == nil, forKey: .isInitialLoad)
     }
 }
