@@ -66,8 +66,14 @@ package final class ByteBuffer {
         bytes.withUnsafeBytes { append($0) }
     }
 
+    @inline(__always)
     package func append(_ text: StaticString) {
-        text.withUTF8Buffer { append(UnsafeRawBufferPointer($0)) }
+        // A literal's bytes are where the compiler put them: no closure to reach them.
+        if text.hasPointerRepresentation {
+            append(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        } else {
+            text.withUTF8Buffer { append(UnsafeRawBufferPointer($0)) }
+        }
     }
 
     /// Forgets the bytes, keeping the room they took.
