@@ -7,7 +7,7 @@ import Foundation
 /// Main-actor code (or one encoding) owns each buffer, so it is not `Sendable`.
 package final class ByteBuffer {
     // Unchecked: an owner never appends while it reads, and dynamic checks cost more than the copy.
-    @exclusivity(unchecked) private(set) var base: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) private var base: UnsafeMutablePointer<UInt8>
     @exclusivity(unchecked) package private(set) var count = 0
     @exclusivity(unchecked) private var capacity: Int
 
@@ -19,6 +19,7 @@ package final class ByteBuffer {
 
     deinit { base.deallocate() }
 
+    /// Whether nothing was written since the buffer was made or emptied.
     package var isEmpty: Bool { count == 0 }
 
     /// The bytes written so far, valid until the next change.
@@ -27,8 +28,7 @@ package final class ByteBuffer {
     /// A copy of the bytes written so far.
     package var array: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
-    package subscript(position: Int) -> UInt8 { base[position] }
-
+    /// Appends one byte.
     @inline(__always)
     package func append(_ byte: UInt8) {
         if count == capacity { grow(toHold: count + 1) }
@@ -36,6 +36,7 @@ package final class ByteBuffer {
         count += 1
     }
 
+    /// Appends a copy of `bytes`.
     @inline(__always)
     package func append(_ bytes: UnsafeRawBufferPointer) {
         guard let source = bytes.baseAddress, bytes.count > 0 else { return }
@@ -62,10 +63,12 @@ package final class ByteBuffer {
         count += length
     }
 
+    /// Appends a copy of `bytes`.
     package func append(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { append($0) }
     }
 
+    /// Appends a literal's UTF-8 bytes.
     @inline(__always)
     package func append(_ text: StaticString) {
         // A literal's bytes are where the compiler put them: no closure to reach them.

@@ -56,8 +56,9 @@ extension StateEncoder {
 
     /// The encoder the values see, and the buffer they are written to.
     final class Writer: Encoder {
-        // Unchecked: one encoding owns the writer, and dynamic exclusivity checks cost more than the writing.
+        /// Where the value is written.
         let bytes = ByteBuffer()
+        // Unchecked: one encoding owns the writer, and dynamic exclusivity checks cost more than the writing.
         @exclusivity(unchecked) var frames: [Frame] = []
         /// The open objects' members, innermost last: each key and where its `"key":` begins.
         @exclusivity(unchecked) var members: [(key: String, start: Int)] = []
