@@ -43,10 +43,15 @@ def write_requests(path, count):
             f.write(pair)
 
 
+def fastest(measure):
+    """The fastest of TRIES calls of measure(), which returns its seconds first."""
+    return min(measure() for _ in range(TRIES))
+
+
 def timed_run(command, stdin_path, stdout=subprocess.DEVNULL):
     """Runs command with stdin from a file TRIES times; returns the fastest (seconds, peak RSS in
     KiB) via /usr/bin/time."""
-    return min(timed_run_once(command, stdin_path, stdout) for _ in range(TRIES))
+    return fastest(lambda: timed_run_once(command, stdin_path, stdout))
 
 
 def timed_run_once(command, stdin_path, stdout):
@@ -129,7 +134,7 @@ def round_trip():
         f"{mine / cat:.2f}x cat", "<= 1.5x cat", mine <= 1.5 * cat)
 
 
-def mean_start(command):
+def median_start(command):
     samples = []
     for _ in range(STARTS):
         start = time.perf_counter()
@@ -141,10 +146,10 @@ def mean_start(command):
 def start_up():
     """An embedding without networking (counter-repl) against vmrepl, whose posts screen links
     FoundationNetworking and with it libcurl and its shared libraries."""
-    embedding = mean_start([os.path.join(BIN, "counter-repl")])
-    mine = mean_start([VMREPL])
-    jq = mean_start(["jq", "-n", "1"])
-    true = mean_start(["true"])
+    embedding = median_start([os.path.join(BIN, "counter-repl")])
+    mine = median_start([VMREPL])
+    jq = median_start(["jq", "-n", "1"])
+    true = median_start(["true"])
     row(f"start-up, counter-repl (median of {STARTS})", f"{embedding * 1e3:.1f} ms",
         f"jq -n 1: {jq * 1e3:.1f} ms, true: {true * 1e3:.1f} ms", f"{embedding / jq:.2f}x jq",
         "<= 5 ms and below jq", embedding <= 0.005 and embedding < jq)
@@ -172,15 +177,14 @@ def big_state():
     with open(baseline, "w") as f:
         f.write("use posts\nload\nwait\n")
 
+    def run_once(path):
+        with open(path, "rb") as stdin:
+            start = time.perf_counter()
+            subprocess.run([VMREPL, "--max-line-bytes=16777216"], stdin=stdin, stdout=subprocess.DEVNULL, env=env, check=True)
+            return time.perf_counter() - start
+
     def run(path):
-        fastest = None
-        for _ in range(TRIES):
-            with open(path, "rb") as stdin:
-                start = time.perf_counter()
-                subprocess.run([VMREPL, "--max-line-bytes=16777216"], stdin=stdin, stdout=subprocess.DEVNULL, env=env, check=True)
-                elapsed = time.perf_counter() - start
-            fastest = elapsed if fastest is None else min(fastest, elapsed)
-        return fastest
+        return fastest(lambda: run_once(path))
 
     base = run(baseline)
     state_rate = rounds / max(run(script) - base, 1e-9)
@@ -189,11 +193,13 @@ def big_state():
         for _ in range(rounds):
             f.write(mock_line + "\n")
     mock_rate = rounds / max(run(script) - base, 1e-9)
-    encode_rate, decode_rate = 0.0, 0.0
-    for _ in range(TRIES):
+    def reference_rates():
         reference = subprocess.run([os.path.join(BIN, "vmrepl-bench"), str(count), str(rounds)], capture_output=True, check=True)
-        encode, decode = (float(x) for x in reference.stdout.split())
-        encode_rate, decode_rate = max(encode_rate, encode), max(decode_rate, decode)
+        return [float(x) for x in reference.stdout.split()]
+
+    # Fastest of TRIES, each rate on its own, as for vmrepl's runs.
+    tries = [reference_rates() for _ in range(TRIES)]
+    encode_rate, decode_rate = max(t[0] for t in tries), max(t[1] for t in tries)
     row("state of 10,000 posts", f"{state_rate:,.1f} req/s", f"JSONEncoder: {encode_rate:,.1f}/s",
         f"{state_rate / encode_rate:.2f}x", ">= 2x JSONEncoder", state_rate >= 2 * encode_rate)
     row("mock state= of 10,000 posts", f"{mock_rate:,.1f} req/s", f"JSONDecoder: {decode_rate:,.1f}/s",
@@ -212,15 +218,14 @@ def select_in_diff_mode(env, rounds):
     with open(baseline, "w") as f:
         f.write("use posts\nload\nwait\n")
 
+    def run_once(path, mode):
+        with open(path, "rb") as stdin:
+            start = time.perf_counter()
+            out = subprocess.run([VMREPL, f"--states={mode}"], stdin=stdin, capture_output=True, env=env, check=True).stdout
+            return time.perf_counter() - start, out.splitlines()
+
     def run(path, mode):
-        fastest = None
-        for _ in range(TRIES):
-            with open(path, "rb") as stdin:
-                start = time.perf_counter()
-                out = subprocess.run([VMREPL, f"--states={mode}"], stdin=stdin, capture_output=True, env=env, check=True).stdout
-                elapsed = time.perf_counter() - start
-            fastest = elapsed if fastest is None else min(fastest, elapsed)
-        return fastest, out.splitlines()
+        return fastest(lambda: run_once(path, mode))
 
     measured = {}
     for mode in ("full", "diff"):

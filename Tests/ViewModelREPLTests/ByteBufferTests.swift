@@ -8,7 +8,7 @@ struct ByteBufferTests {
         let buffer = ByteBuffer(capacity: 1)
         var reference: [UInt8] = []
         for _ in 0..<5_000 {
-            switch Int.random(in: 0..<4, using: &generator) {
+            switch Int.random(in: 0..<5, using: &generator) {
             case 0:
                 let byte = UInt8.random(in: 0...255, using: &generator)
                 buffer.append(byte)
@@ -20,6 +20,10 @@ struct ByteBufferTests {
             case 2:
                 buffer.append("static")
                 reference += Array("static".utf8)
+            case 3:
+                let text = String(repeating: "é👋", count: Int.random(in: 0..<20, using: &generator))
+                buffer.append(utf8: text)
+                reference += Array(text.utf8)
             default:
                 let keep = Int.random(in: 0...reference.count, using: &generator)
                 buffer.truncate(to: keep)

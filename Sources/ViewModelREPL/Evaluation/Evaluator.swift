@@ -77,8 +77,6 @@ package final class Evaluator {
         return pushes.executing {
             // On virtual time the loads a command starts do their work on this thread (LoadJobQueue).
             if #available(macOS 15.0, *), time.mode == .virtual {
-                let outer = LoadExecution.prefer(LoadJobQueue.shared)
-                defer { _ = LoadExecution.prefer(outer) }
                 return LoadJobQueue.shared.running { executeReplying(parsed, tag: tag) }
             }
             return executeReplying(parsed, tag: tag)

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Synchronization
+import ViewModelKit
 
 /// Runs the nonisolated work of loads started on virtual time on the session's own thread: the
 /// executor those loads prefer (see `LoadExecution`).
@@ -44,9 +45,12 @@ final class LoadJobQueue: TaskExecutor, @unchecked Sendable {
         if schedule { scheduleDrain() }
     }
 
-    /// Runs `body` (a command) with the queue's jobs left to the caller, then runs them.
+    /// Runs `body` (a command) with the loads it starts preferring this queue and the queue's jobs
+    /// left to the caller, then runs them.
     @MainActor
     func running<Result>(_ body: () -> Result) -> Result {
+        let outer = LoadExecution.prefer(self)
+        defer { _ = LoadExecution.prefer(outer) }
         hostIsRunning.store(true, ordering: .sequentiallyConsistent)
         let result = body()
         runPending()

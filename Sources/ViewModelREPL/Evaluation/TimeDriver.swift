@@ -113,7 +113,7 @@ final class TimeDriver {
     private func settle() async throws(ReplError) {
         guard let manualClock else { return }
         let settled = try await drive(timeout: defaultTimeout, advancing: false) { () throws(ReplError) -> Bool in
-            self.loadingCount() <= manualClock.sleeperCount
+            self.loadsAreAsleep(on: manualClock)
         }
         if !settled { throw ReplError(.timedOut(after: defaultTimeout, condition: nil, loading: [])) }
     }
@@ -173,7 +173,7 @@ final class TimeDriver {
             if try done() { return true }
             if stopped { return false }
             if let deadline, ContinuousClock.now >= deadline { return false }
-            if advancing, let manualClock, let limit, loadingCount() <= manualClock.sleeperCount, let next = manualClock.nextDeadline {
+            if advancing, let manualClock, let limit, loadsAreAsleep(on: manualClock), let next = manualClock.nextDeadline {
                 guard next <= limit else { return false }
                 manualClock.advance(to: next)
             }
@@ -187,18 +187,23 @@ final class TimeDriver {
     /// load is asleep on the clock or there is nothing left to run here; a load waiting on something
     /// else (a real network request) is left to wake the wait.
     private func settlesSoon(_ clock: ManualClock) async -> Bool {
-        guard loadingCount() > clock.sleeperCount else { return true }
+        guard !loadsAreAsleep(on: clock) else { return true }
         if #available(macOS 15.0, *) {
             // A few turns: a load that keeps working without ever sleeping is left to the main
             // queue, and the wait to its timeout, rather than holding the session here.
             for _ in 0..<Self.settlingTurns {
                 guard LoadJobQueue.shared.runPending() else { break }
-                if loadingCount() <= clock.sleeperCount { return true }
+                if loadsAreAsleep(on: clock) { return true }
             }
         }
         // A load whose first steps are on the main actor gets one turn of it.
         await Task.yield()
-        return loadingCount() <= clock.sleeperCount
+        return loadsAreAsleep(on: clock)
+    }
+
+    /// Whether every load in flight is asleep on `clock` (or none is in flight).
+    private func loadsAreAsleep(on clock: ManualClock) -> Bool {
+        loadingCount() <= clock.sleeperCount
     }
 
     /// How many turns of the load queue a settle runs before it waits to be woken.

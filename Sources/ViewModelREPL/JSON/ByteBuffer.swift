@@ -68,6 +68,12 @@ package final class ByteBuffer {
         bytes.withUnsafeBytes { append($0) }
     }
 
+    /// Appends `text`'s UTF-8 bytes.
+    package func append(utf8 text: String) {
+        var text = text
+        text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
+    }
+
     /// Appends a literal's UTF-8 bytes.
     @inline(__always)
     package func append(_ text: StaticString) {

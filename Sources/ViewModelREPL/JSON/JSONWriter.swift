@@ -8,9 +8,7 @@ package enum JSONWriter {
         case .null: out.append("null")
         case .bool(let flag): out.append(flag ? "true" : "false")
         case .int(let number): append(number, to: out)
-        case .double(let number):
-            var text = formatDouble(number)
-            text.withUTF8 { out.append(UnsafeRawBufferPointer($0)) }
+        case .double(let number): out.append(utf8: formatDouble(number))
         case .string(let text): append(string: text, to: out)
         case .array(let elements):
             out.append(UInt8(ascii: "["))

@@ -144,8 +144,7 @@ extension StateEncoder {
             if let small = Int(exactly: number) {
                 JSONWriter.append(small, to: bytes)
             } else {
-                var text = number.description
-                text.withUTF8 { bytes.append(UnsafeRawBufferPointer($0)) }
+                bytes.append(utf8: number.description)
             }
         }
 

@@ -107,7 +107,7 @@ package final class Session {
         let tag = RequestTag(line: number, id: parsed.id)
         let reply = await evaluator.evaluate(parsed, tag: tag)
         finish(parsed, reply, text: line, tag: tag)
-        await evaluator.time.settleQuietly()
+        await settle()
         return reply
     }
 
