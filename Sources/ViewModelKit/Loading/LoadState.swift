@@ -137,10 +137,14 @@ extension LoadState: Hashable where Value: Hashable {
     }
 }
 
+/// The members of a load state's JSON form. Outside the generic type, so its metadata is static:
+/// keys nested in `LoadState<Value>` are looked up at run time on every use in unspecialised code.
+private enum LoadStateCodingKeys: String, CodingKey {
+    case phase, value, failure, attempt, isInitialLoad
+}
+
 extension LoadState: Codable where Value: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case phase, value, failure, attempt, isInitialLoad
-    }
+    private typealias CodingKeys = LoadStateCodingKeys
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -159,10 +163,13 @@ extension LoadState: Codable where Value: Codable {
         // The same JSON as encoding the enum and the optionals themselves, without the generic
         // round trips through their own `encode(to:)`: a state is written after every command.
         try container.encode(phase.rawValue, forKey: .phase)
+        let hasValue: Bool
         if let value {
             try container.encode(value, forKey: .value)
+            hasValue = true
         } else {
             try container.encodeNil(forKey: .value)
+            hasValue = false
         }
         if let failure {
             try container.encode(failure, forKey: .failure)
@@ -170,6 +177,6 @@ extension LoadState: Codable where Value: Codable {
             try container.encodeNil(forKey: .failure)
         }
         try container.encode(attempt, forKey: .attempt)
-        try container.encode(phase == .loading && value == nil, forKey: .isInitialLoad)
+        try container.encode(phase == .loading && !hasValue, forKey: .isInitialLoad)
     }
 }

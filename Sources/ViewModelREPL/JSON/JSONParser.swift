@@ -14,11 +14,12 @@ package struct JSONParser {
     /// The deepest nesting of arrays and objects accepted.
     package static let defaultMaximumDepth = 64
 
-    private let bytes: [UInt8]
+    /// The text's bytes, borrowed for the parse: a line is parsed where it lies, not copied first.
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var index: Int
     private let maximumDepth: Int
 
-    private init(bytes: [UInt8], start: Int, maximumDepth: Int) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, start: Int, maximumDepth: Int) {
         self.bytes = bytes
         self.index = start
         self.maximumDepth = maximumDepth
@@ -26,14 +27,20 @@ package struct JSONParser {
 
     /// Parses the whole of `text` as one JSON value.
     package static func parse(_ text: String, maximumDepth: Int = defaultMaximumDepth) throws(Failure) -> JSONValue {
-        let bytes = Array(text.utf8)
+        var text = text
+        return try text.withUTF8 { bytes in
+            Result { () throws(Failure) in try parse(bytes, maximumDepth: maximumDepth) }
+        }.get()
+    }
+
+    /// Parses the whole of `bytes` as one JSON value.
+    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int = defaultMaximumDepth) throws(Failure) -> JSONValue {
         var parser = JSONParser(bytes: bytes, start: 0, maximumDepth: maximumDepth)
-        let value = try parser.parseDocument()
-        return value
+        return try parser.parseDocument()
     }
 
     /// Parses one JSON value starting at `start` in `bytes`; returns it and the offset just past it.
-    package static func parsePrefix(_ bytes: [UInt8], from start: Int, maximumDepth: Int = defaultMaximumDepth) throws(Failure) -> (JSONValue, Int) {
+    package static func parsePrefix(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, maximumDepth: Int = defaultMaximumDepth) throws(Failure) -> (JSONValue, Int) {
         var parser = JSONParser(bytes: bytes, start: start, maximumDepth: maximumDepth)
         parser.skipWhitespace()
         let value = try parser.parseValue(depth: 0)
@@ -168,13 +175,26 @@ package struct JSONParser {
             guard index < bytes.count, isDigit(bytes[index]) else { throw fail("expected a digit in the exponent") }
             while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         }
-        let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        if isInteger, let value = Int(text) {
+        let negative = bytes[start] == UInt8(ascii: "-")
+        let firstDigit = negative ? start + 1 : start
+        // Up to 18 digits cannot overflow: summed here, without making a string to read.
+        if isInteger, index - firstDigit <= 18 {
+            var value = 0
+            for position in firstDigit..<index { value = value &* 10 &+ Int(bytes[position] &- UInt8(ascii: "0")) }
             // -0 is a number of its own: a Double decoded from it keeps its sign, as JSONDecoder's does.
-            return value == 0 && bytes[start] == UInt8(ascii: "-") ? .double(-0.0) : .int(value)
+            return negative ? (value == 0 ? .double(-0.0) : .int(-value)) : .int(value)
+        }
+        let text = text(start..<index)
+        if isInteger, let value = Int(text) {
+            return .int(value)
         }
         guard let value = Double(text), value.isFinite else { throw Failure(offset: start, reason: "number out of range") }
         return .double(value)
+    }
+
+    /// The bytes in `range` as a string.
+    private func text(_ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 
     private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
@@ -184,18 +204,18 @@ package struct JSONParser {
         var out: [UInt8] = []
         var runStart = index
         while true {
-            index = bytes.withUnsafeBufferPointer { ByteScan.stringEnd($0, from: index) }
+            index = ByteScan.stringEnd(bytes, from: index)
             guard index < bytes.count else { throw fail("unterminated string") }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 defer { index += 1 }
                 // Most strings have no escapes: made straight from the line's bytes.
-                if out.isEmpty { return String(decoding: bytes[runStart..<index], as: UTF8.self) }
-                out.append(contentsOf: bytes[runStart..<index])
+                if out.isEmpty { return text(runStart..<index) }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
                 return String(decoding: out, as: UTF8.self)
             }
             if byte < 0x20 { throw fail("control character in a string; escape it") }
-            out.append(contentsOf: bytes[runStart..<index])
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
             index += 1
             guard index < bytes.count else { throw fail("unterminated string") }
             let escape = bytes[index]

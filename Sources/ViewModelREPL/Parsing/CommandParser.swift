@@ -16,20 +16,21 @@ package enum CommandParser {
     /// Parses `line`; returns `nil` for a blank line or a comment.
     /// - Throws: A ``ReplError`` with the column where the line went wrong.
     package static func parse(_ line: String) throws(ReplError) -> Parsed? {
-        var scanner = LineScanner(line)
-        scanner.skipBlanks()
-        guard !scanner.isAtEnd, scanner.bytes[scanner.index] != UInt8(ascii: "#") else { return nil }
-        if scanner.bytes[scanner.index] == UInt8(ascii: "{") {
-            return try JSONRequestParser.parse(scanner)
-        }
-        let nameColumn = scanner.column
-        guard let name = scanner.word() else { return nil }
-        guard let spec = CommandTable.spec(name) else { throw ReplError(.unknownCommand(name), column: nameColumn) }
-        let bindings = try HumanFormReader.read(spec, &scanner)
-        do {
-            return Parsed(command: try spec.build(bindings), spec: spec, id: nil)
-        } catch {
-            throw error.placed(at: scanner.column)
+        try LineScanner.scan(line) { scanner throws(ReplError) -> Parsed? in
+            scanner.skipBlanks()
+            guard !scanner.isAtEnd, scanner.bytes[scanner.index] != UInt8(ascii: "#") else { return nil }
+            if scanner.bytes[scanner.index] == UInt8(ascii: "{") {
+                return try JSONRequestParser.parse(scanner)
+            }
+            let nameColumn = scanner.column
+            guard let name = scanner.word() else { return nil }
+            guard let spec = CommandTable.spec(name) else { throw ReplError(.unknownCommand(name), column: nameColumn) }
+            let bindings = try HumanFormReader.read(spec, &scanner)
+            do throws(ReplError) {
+                return Parsed(command: try spec.build(bindings), spec: spec, id: nil)
+            } catch {
+                throw error.placed(at: scanner.column)
+            }
         }
     }
 }

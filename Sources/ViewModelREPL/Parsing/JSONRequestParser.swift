@@ -7,7 +7,7 @@ enum JSONRequestParser {
     static func parse(_ scanner: LineScanner) throws(ReplError) -> CommandParser.Parsed {
         let request: JSONValue
         do {
-            request = try JSONParser.parse(String(decoding: scanner.bytes, as: UTF8.self))
+            request = try JSONParser.parse(scanner.bytes)
         } catch {
             throw scanner.error(.invalidJSON(reason: error.reason), at: error.offset)
         }

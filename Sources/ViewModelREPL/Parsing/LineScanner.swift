@@ -2,19 +2,32 @@
 ///
 /// Words are runs of non-blank bytes; values after `key=` and positional arguments may be JSON
 /// (`3`, `true`, `null`, `"a b"`, `{…}`, `[…]`), a single-quoted string, or a bare word taken as a string.
+///
+/// It reads the line's bytes where they lie, so it lives only inside ``scan(_:_:)``.
 struct LineScanner {
-    let bytes: [UInt8]
+    let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
 
-    init(_ text: String) {
-        bytes = Array(text.utf8)
+    private init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    /// Runs `body` with a scanner over `text`'s bytes.
+    static func scan<Result>(_ text: String, _ body: (inout LineScanner) throws(ReplError) -> Result) throws(ReplError) -> Result {
+        var text = text
+        return try text.withUTF8 { bytes in
+            Swift.Result { () throws(ReplError) in
+                var scanner = LineScanner(bytes: bytes)
+                return try body(&scanner)
+            }
+        }.get()
     }
 
     var isAtEnd: Bool { index >= bytes.count }
 
     /// The 1-based character column of byte `offset`.
     func column(at offset: Int) -> Int {
-        String(decoding: bytes[0..<min(offset, bytes.count)], as: UTF8.self).count + 1
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[0..<min(offset, bytes.count)]), as: UTF8.self).count + 1
     }
 
     var column: Int { column(at: index) }
@@ -22,6 +35,11 @@ struct LineScanner {
     /// An error placed at byte `offset`, or at the cursor.
     func error(_ reason: ReplError.Reason, at offset: Int? = nil) -> ReplError {
         ReplError(reason, column: column(at: offset ?? index))
+    }
+
+    /// The bytes in `range` as a string.
+    func text(_ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 
     mutating func skipBlanks() {
@@ -36,7 +54,7 @@ struct LineScanner {
         guard !isAtEnd else { return nil }
         let start = index
         while index < bytes.count, !isBlank(bytes[index]) { index += 1 }
-        return String(decoding: bytes[start..<index], as: UTF8.self)
+        return text(start..<index)
     }
 
     /// Looks at the next word without consuming it.
@@ -55,7 +73,7 @@ struct LineScanner {
             var probe = index
             while probe < bytes.count, !isBlank(bytes[probe]), bytes[probe] != UInt8(ascii: "=") { probe += 1 }
             if probe < bytes.count, bytes[probe] == UInt8(ascii: "=") {
-                let key = String(decoding: bytes[index..<probe], as: UTF8.self)
+                let key = text(index..<probe)
                 guard !key.isEmpty else { throw error(.emptyKey) }
                 index = probe + 1
                 guard !isAtEnd, !isBlank(bytes[index]) else { throw error(.missingValue(key: key)) }
@@ -77,7 +95,7 @@ struct LineScanner {
             return try json(from: start)
         default:
             while index < bytes.count, !isBlank(bytes[index]) { index += 1 }
-            let word = String(decoding: bytes[start..<index], as: UTF8.self)
+            let word = text(start..<index)
             switch word {
             case "true": return .bool(true)
             case "false": return .bool(false)

@@ -15,12 +15,13 @@ enum MemberConversion {
             guard let op = Command.Condition.Operator(rawValue: word) else { throw ReplError(.expectedOperator) }
             return .comparison(op)
         case .condition:
-            var scanner = LineScanner(word)
             do throws(ReplError) {
-                let condition = try scanner.condition()
-                scanner.skipBlanks()
-                guard scanner.isAtEnd else { throw ReplError(.unexpectedArgument(command: command)) }
-                return .condition(condition)
+                return try LineScanner.scan(word) { scanner throws(ReplError) -> Bindings.Value in
+                    let condition = try scanner.condition()
+                    scanner.skipBlanks()
+                    guard scanner.isAtEnd else { throw ReplError(.unexpectedArgument(command: command)) }
+                    return .condition(condition)
+                }
             } catch {
                 // A column in the text of a member is no place in the line.
                 throw ReplError(error.reason)

@@ -131,7 +131,7 @@ package final class DependencyTable: @unchecked Sendable {
                 end(log, index, .value(Self.json(output) ?? .null))
                 return output
             } catch {
-                let cancelled = error is CancellationError || Task.isCancelled
+                let cancelled = Task.isCancelled || type(of: error) == CancellationError.self
                 end(log, index, cancelled ? .cancelled : .error(Self.message(error)))
                 throw error
             }

@@ -5,6 +5,7 @@ extension EventCatalog.Event {
     /// its bare name instead, so an event is decoded once, in the shape it was encoded in.
     /// - Throws: ``ReplError`` naming an unknown, missing or extra argument.
     func bind(_ arguments: Command.Arguments) throws(ReplError) -> JSONValue {
+        if arguments.positional.isEmpty, arguments.named.isEmpty, self.arguments.isEmpty { return withoutArguments }
         if arguments.positional.count > self.arguments.count {
             throw ReplError(.tooManyValues(event: name, takes: self.arguments))
         }

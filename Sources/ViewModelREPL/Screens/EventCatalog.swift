@@ -12,6 +12,15 @@ package struct EventCatalog: Sendable {
         package var arguments: [Argument]
         /// Whether the event encodes as a bare string (an enum with raw values) rather than `{"name":{…}}`.
         package var encodesAsString: Bool
+        /// The event with no arguments as JSON (`{"name":{}}`), made once: most events sent have none.
+        let withoutArguments: JSONValue
+
+        init(name: String, arguments: [Argument], encodesAsString: Bool) {
+            self.name = name
+            self.arguments = arguments
+            self.encodesAsString = encodesAsString
+            withoutArguments = .object([(name, .object([]))])
+        }
     }
 
     /// One argument of an event.
