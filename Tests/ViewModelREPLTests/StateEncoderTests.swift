@@ -165,6 +165,48 @@ struct StateEncoderTests {
         }
     }
 
+    struct Refused: Error {}
+
+    /// A value that writes a member, then throws.
+    struct Failing: Encodable {
+        enum Keys: CodingKey { case written }
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(1, forKey: .written)
+            throw Refused()
+        }
+    }
+
+    /// A value that encodes one which throws, carries on, then writes more of its own type.
+    struct Forgiving: Encodable {
+        enum Keys: CodingKey { case failed, leaf, more }
+        var depth: Int
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            try? container.encode(Failing(), forKey: .failed)
+            try container.encode(Leaf(name: "after"), forKey: .leaf)
+            if depth > 0 { try container.encode(Forgiving(depth: depth - 1), forKey: .more) }
+        }
+    }
+
+    struct Leaf: Codable, Equatable {
+        var name: String
+        var children: [Leaf] = []
+    }
+
+    /// Keyed containers are made once per key type and lent to one value at a time: values of
+    /// one type side by side, nested in each other, after a value that threw, and after a value
+    /// whose error was caught mid-way all come out as JSONEncoder writes them.
+    @Test func lentContainersNeverMixTwoValues() throws {
+        let tree = Leaf(name: "root", children: [Leaf(name: "a", children: [Leaf(name: "a1"), Leaf(name: "a2")]), Leaf(name: "b")])
+        same(tree)
+        same([tree, tree])
+        #expect(throws: Refused.self) { try encoder.encode(Failing(), fallback: Self.reference) }
+        same(tree, "after a value that threw")
+        same(Forgiving(depth: 2), "an error caught mid-way")
+        same(tree, "after an error caught mid-way")
+    }
+
     @Test func whatItDoesNotHandleIsJSONEncodersOutputOrError() throws {
         #expect(try StateEncoder().encodeIfHandled(Wrapper()) == nil)
         #expect(try StateEncoder().encodeIfHandled(TwoContainers()) == nil)

@@ -15,6 +15,11 @@ package final class StateEncoder {
 
     package init() {}
 
+    deinit {
+        // The lent containers hold the writer: the cycle ends with the encoder.
+        writer.forgetLentContainers()
+    }
+
     /// Encodes `value`; `fallback` encodes it when this encoder gives up.
     package func encode<Value: Encodable>(_ value: Value, fallback: JSONEncoder) throws -> [UInt8] {
         if let bytes = try encodeIfHandled(value) { return bytes }
@@ -71,6 +76,12 @@ extension StateEncoder {
         /// The order used last: a list of one kind of object needs no dictionary lookup per element.
         @exclusivity(unchecked) private var lastOrder: (keys: ObjectIdentifier, known: (keys: [String], order: [Int]))?
         private var serials = 0
+        /// Keyed containers made once per coding-key type and lent to one value at a time: making
+        /// a `KeyedEncodingContainer` of a key type known only at run time looks up generic
+        /// metadata and allocates a box, about 1,500 instructions per object written.
+        @exclusivity(unchecked) private var lendable: [LendableContainer] = []
+        /// The container lent to the value being encoded, returned when its `encode(to:)` ends.
+        @exclusivity(unchecked) private var lentToValue: LendableContainer?
         /// Where the value being encoded begins: a second container for one value (a subclass
         /// encoding after its superclass) is merged by JSONEncoder, so this encoder gives up.
         private var valueStart = 0
@@ -86,6 +97,13 @@ extension StateEncoder {
             members.removeAll(keepingCapacity: true)
             gaveUp = false
             valueStart = 0
+            for container in lendable { container.isLent = false }
+            lentToValue = nil
+        }
+
+        func forgetLentContainers() {
+            lendable.removeAll()
+            lentToValue = nil
         }
 
         // MARK: Values
@@ -113,7 +131,21 @@ extension StateEncoder {
                 let depth = frames.count
                 let before = bytes.count
                 valueStart = before
-                try value.encode(to: self)
+                let outerLent = lentToValue
+                lentToValue = nil
+                do {
+                    // The value's containers end with its `encode(to:)`: the one it was lent is free again.
+                    defer {
+                        lentToValue?.isLent = false
+                        lentToValue = outerLent
+                    }
+                    try value.encode(to: self)
+                } catch {
+                    // An error a value's caller catches leaves behind what the value wrote, which
+                    // JSONEncoder merges into the next value: JSONEncoder writes the rest.
+                    gaveUp = true
+                    throw error
+                }
                 if gaveUp { throw GiveUp() }
                 try close(downTo: depth)
                 // A value that wrote nothing at all is an empty object, as JSONEncoder writes it.
@@ -164,9 +196,13 @@ extension StateEncoder {
         /// Opens an object or array at the current place and returns its serial number.
         func open(object: Bool, keys: (any CodingKey.Type)? = nil) -> Int {
             serials += 1
-            frames.append(Frame(isObject: object, start: bytes.count, firstMember: members.count, keys: keys.map(ObjectIdentifier.init), serial: serials))
-            bytes.append(object ? UInt8(ascii: "{") : UInt8(ascii: "["))
+            open(object: object, keys: keys.map(ObjectIdentifier.init), serial: serials)
             return serials
+        }
+
+        private func open(object: Bool, keys: ObjectIdentifier?, serial: Int) {
+            frames.append(Frame(isObject: object, start: bytes.count, firstMember: members.count, keys: keys, serial: serial))
+            bytes.append(object ? UInt8(ascii: "{") : UInt8(ascii: "["))
         }
 
         /// Makes the container `serial` the innermost open one, closing those opened after it;
@@ -274,7 +310,33 @@ extension StateEncoder {
 
         func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
             if bytes.count != valueStart { gaveUp = true }
+            let keys = ObjectIdentifier(Key.self)
+            if lentToValue == nil, let lent = lend(keys) ?? makeLendable(Key.self) {
+                lent.isLent = true
+                lentToValue = lent
+                open(object: true, keys: keys, serial: lent.serial)
+                // Made for this key type (its identifier matched), so the downcast holds.
+                return unsafeDowncast(lent, to: LendableKeyedContainer<Key>.self).container
+            }
             return KeyedEncodingContainer(KeyedContainer<Key>(writer: self, serial: open(object: true, keys: Key.self)))
+        }
+
+        /// A container of `keys` free to lend.
+        private func lend(_ keys: ObjectIdentifier) -> LendableContainer? {
+            for container in lendable where container.keys == keys && !container.isLent { return container }
+            return nil
+        }
+
+        /// A new container to lend, while there are fewer than 32 (a value nested in itself
+        /// needs one per level).
+        private func makeLendable<Key: CodingKey>(_ type: Key.Type) -> LendableContainer? {
+            guard lendable.count < 32 else { return nil }
+            // Serials below zero: no container made per object has one, and each lendable
+            // container is lent to one value at a time, so one open frame at most has it.
+            let serial = -1 - lendable.count
+            let container = LendableKeyedContainer<Key>(container: KeyedEncodingContainer(KeyedContainer<Key>(writer: self, serial: serial)), serial: serial)
+            lendable.append(container)
+            return container
         }
 
         func unkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -284,6 +346,34 @@ extension StateEncoder {
 
         func singleValueContainer() -> any SingleValueEncodingContainer {
             SingleValueContainer(writer: self)
+        }
+    }
+}
+
+extension StateEncoder {
+    /// A keyed container kept by the writer to lend again; see ``LendableKeyedContainer``.
+    class LendableContainer {
+        /// The coding-key type it was made for.
+        let keys: ObjectIdentifier
+        /// The serial of the frame it writes to.
+        let serial: Int
+        /// Whether a value's `encode(to:)` holds it now.
+        var isLent = false
+
+        init(keys: ObjectIdentifier, serial: Int) {
+            self.keys = keys
+            self.serial = serial
+        }
+    }
+
+    /// A `KeyedEncodingContainer` for one coding-key type, made once and lent to each value of
+    /// that type in turn.
+    final class LendableKeyedContainer<Key: CodingKey>: LendableContainer {
+        let container: KeyedEncodingContainer<Key>
+
+        init(container: KeyedEncodingContainer<Key>, serial: Int) {
+            self.container = container
+            super.init(keys: ObjectIdentifier(Key.self), serial: serial)
         }
     }
 }
