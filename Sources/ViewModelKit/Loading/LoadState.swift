@@ -162,21 +162,22 @@ extension LoadState: Codable where Value: Codable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         // The same JSON as encoding the enum and the optionals themselves, without the generic
         // round trips through their own `encode(to:)`: a state is written after every command.
-        try container.encode(phase.rawValue, forKey: .phase)
-        let hasValue: Bool
-        if let value {
-            try container.encode(value, forKey: .value)
-            hasValue = true
-        } else {
-            try container.encodeNil(forKey: .value)
-            hasValue = false
-        }
+        // Members in key order, so an encoder writing sorted keys has nothing to reorder.
+        try container.encode(attempt, forKey: .attempt)
         if let failure {
             try container.encode(failure, forKey: .failure)
         } else {
             try container.encodeNil(forKey: .failure)
         }
-        try container.encode(attempt, forKey: .attempt)
+        // A pattern, not `value == nil`: that generic comparison looks up `Optional<Value>` at run time.
+        let hasValue: Bool
+        if case .none = value { hasValue = false } else { hasValue = true }
         try container.encode(phase == .loading && !hasValue, forKey: .isInitialLoad)
+        try container.encode(phase.rawValue, forKey: .phase)
+        if let value {
+            try container.encode(value, forKey: .value)
+        } else {
+            try container.encodeNil(forKey: .value)
+        }
     }
 }

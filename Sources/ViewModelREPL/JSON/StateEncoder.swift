@@ -248,6 +248,8 @@ extension StateEncoder {
 
         /// Whether `a` sorts before `b` in UTF-8 byte order: JSONEncoder's order for keys.
         static func precedes(_ a: String, _ b: String) -> Bool {
+            // Most keys differ in their first byte.
+            if let first = a.utf8.first, let other = b.utf8.first, first != other { return first < other }
             var a = a, b = b
             return a.withUTF8 { left in
                 b.withUTF8 { right in
