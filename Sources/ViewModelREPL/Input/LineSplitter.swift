@@ -30,8 +30,13 @@ package struct LineSplitter {
                 return
             }
             let newline = UnsafeRawPointer(found) - chunk.baseAddress!
-            append(UnsafeRawBufferPointer(rebasing: chunk[start..<newline]))
-            lines.append(takeLine())
+            if pending.isEmpty, !isSkipping {
+                // A whole line inside the chunk is checked where it lies, not copied first.
+                lines.append(line(UnsafeRawBufferPointer(rebasing: chunk[start..<newline]).bindMemory(to: UInt8.self)))
+            } else {
+                append(UnsafeRawBufferPointer(rebasing: chunk[start..<newline]))
+                lines.append(takeLine())
+            }
             start = newline + 1
         }
     }
@@ -53,24 +58,33 @@ package struct LineSplitter {
     }
 
     private mutating func takeLine() -> InputLine {
-        lineNumber += 1
         defer {
             pending.removeAll(keepingCapacity: pending.capacity <= 1 << 16)
             isSkipping = false
         }
-        if isSkipping { return InputLine(number: lineNumber, content: .rejected(ReplError(.lineTooLong(limit: maximumLength)))) }
-        if pending.last == 0x0D { pending.removeLast() }
-        if pending.count > maximumLength {
+        if isSkipping {
+            lineNumber += 1
             return InputLine(number: lineNumber, content: .rejected(ReplError(.lineTooLong(limit: maximumLength))))
         }
-        return InputLine(number: lineNumber, content: Self.check(pending))
+        return pending.withUnsafeBufferPointer { line($0) }
+    }
+
+    /// The next line, made of `bytes` (its newline left out).
+    private mutating func line(_ bytes: UnsafeBufferPointer<UInt8>) -> InputLine {
+        lineNumber += 1
+        var bytes = bytes
+        if bytes.last == 0x0D { bytes = UnsafeBufferPointer(rebasing: bytes.dropLast()) }
+        if bytes.count > maximumLength {
+            return InputLine(number: lineNumber, content: .rejected(ReplError(.lineTooLong(limit: maximumLength))))
+        }
+        return InputLine(number: lineNumber, content: Self.check(bytes))
     }
 
     /// The line as text, or why it is rejected.
-    static func check(_ bytes: [UInt8]) -> InputLine.Content {
-        let (control, isASCII) = bytes.withUnsafeBufferPointer(ByteScan.lineCheck)
+    static func check(_ bytes: UnsafeBufferPointer<UInt8>) -> InputLine.Content {
+        let (control, isASCII) = ByteScan.lineCheck(bytes)
         if let control {
-            let column = String(decoding: bytes[..<control], as: UTF8.self).count + 1
+            let column = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<control]), as: UTF8.self).count + 1
             return .rejected(ReplError(.controlCharacter(bytes[control]), column: column))
         }
         var text = String(decoding: bytes, as: UTF8.self)
@@ -78,9 +92,7 @@ package struct LineSplitter {
         // Decoding repairs what is not UTF-8; the line was UTF-8 when nothing needed repair.
         // (String(validating:) would say so directly, but needs macOS 15.)
         let isValid = text.withUTF8 { utf8 in
-            bytes.withUnsafeBufferPointer { original in
-                utf8.count == original.count && memcmp(utf8.baseAddress!, original.baseAddress!, utf8.count) == 0
-            }
+            utf8.count == bytes.count && (bytes.isEmpty || memcmp(utf8.baseAddress!, bytes.baseAddress!, utf8.count) == 0)
         }
         return isValid ? .text(text) : .rejected(ReplError(.invalidUTF8))
     }

@@ -39,6 +39,8 @@ package final class MainThreadReader {
             if !isReady(within: spin) { await Self.waitUntilReadable(fd) }
             var lines: [InputLine] = []
             let count = systemRead(fd, buffer.baseAddress, buffer.count)
+            // Room for short lines at once, instead of growing the batch 1, 2, 4, … thousands.
+            if count > 0 { lines.reserveCapacity(count / 16 + 1) }
             if count < 0, errno == EINTR || errno == EAGAIN { continue }
             if count <= 0 {
                 isFinished = true

@@ -186,3 +186,31 @@ extension StateEncoder {
         mutating func encode<T: Encodable>(_ value: T) throws { try writer.encodeValue(value) }
     }
 }
+
+extension StateEncoder {
+    /// A keyed container kept by the writer to lend again; see ``LendableKeyedContainer``.
+    class LendableContainer {
+        /// The coding-key type it was made for.
+        let keys: ObjectIdentifier
+        /// The serial of the frame it writes to.
+        let serial: Int
+        /// Whether a value's `encode(to:)` holds it now.
+        var isLent = false
+
+        init(keys: ObjectIdentifier, serial: Int) {
+            self.keys = keys
+            self.serial = serial
+        }
+    }
+
+    /// A `KeyedEncodingContainer` for one coding-key type, made once and lent to each value of
+    /// that type in turn.
+    final class LendableKeyedContainer<Key: CodingKey>: LendableContainer {
+        let container: KeyedEncodingContainer<Key>
+
+        init(container: KeyedEncodingContainer<Key>, serial: Int) {
+            self.container = container
+            super.init(keys: ObjectIdentifier(Key.self), serial: serial)
+        }
+    }
+}

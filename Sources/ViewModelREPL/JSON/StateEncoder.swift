@@ -8,8 +8,8 @@ import Foundation
 /// a `superEncoder`, a key written twice, a non-finite number) makes it give up and the caller
 /// encodes with `JSONEncoder`, so the output and the errors stay exactly JSONEncoder's.
 ///
-/// One instance serves one screen and keeps its buffers between states, so writing a state
-/// allocates little beyond the bytes it returns.
+/// One instance serves one screen and keeps its buffers, and a keyed container per coding-key
+/// type, between states, so writing a state allocates little beyond the bytes it returns.
 package final class StateEncoder {
     private let writer = Writer()
 
@@ -348,34 +348,6 @@ extension StateEncoder {
 
         func singleValueContainer() -> any SingleValueEncodingContainer {
             SingleValueContainer(writer: self)
-        }
-    }
-}
-
-extension StateEncoder {
-    /// A keyed container kept by the writer to lend again; see ``LendableKeyedContainer``.
-    class LendableContainer {
-        /// The coding-key type it was made for.
-        let keys: ObjectIdentifier
-        /// The serial of the frame it writes to.
-        let serial: Int
-        /// Whether a value's `encode(to:)` holds it now.
-        var isLent = false
-
-        init(keys: ObjectIdentifier, serial: Int) {
-            self.keys = keys
-            self.serial = serial
-        }
-    }
-
-    /// A `KeyedEncodingContainer` for one coding-key type, made once and lent to each value of
-    /// that type in turn.
-    final class LendableKeyedContainer<Key: CodingKey>: LendableContainer {
-        let container: KeyedEncodingContainer<Key>
-
-        init(container: KeyedEncodingContainer<Key>, serial: Int) {
-            self.container = container
-            super.init(keys: ObjectIdentifier(Key.self), serial: serial)
         }
     }
 }

@@ -28,24 +28,26 @@ package enum SessionLoop {
     /// of the output leaves, or the policy stops; then finishes what is in flight.
     package static func run(_ session: Session, next: () async -> [InputLine]?, policy: Policy) async {
         reading: while let batch = await next() {
-            for line in batch {
+            // By index: a line is read in place instead of copied out of the batch.
+            for index in batch.indices {
                 let reply: Reply?
-                switch line.content {
+                let number = batch[index].number
+                switch batch[index].content {
                 case .text(let text):
                     if let beforeLine = policy.beforeLine { await beforeLine(text) }
                     // Most lines need no time: handled without an asynchronous call.
-                    switch session.handleImmediately(line: text, number: line.number) {
+                    switch session.handleImmediately(line: text, number: number) {
                     case .handled(let handled, let settle):
                         reply = handled
                         if settle { await session.settle() }
                     case .takesTime(let parsed):
-                        reply = await session.handle(parsed, text: text, number: line.number)
+                        reply = await session.handle(parsed, text: text, number: number)
                     }
                 case .rejected(let error):
-                    session.reject(error, line: line.number)
+                    session.reject(error, line: number)
                     reply = .error(error)
                 }
-                if let afterLine = policy.afterLine, !(await afterLine(line, reply)) { break reading }
+                if let afterLine = policy.afterLine, !(await afterLine(batch[index], reply)) { break reading }
                 if session.quitRequested || session.isClosed { break reading }
             }
             policy.afterBatch()
