@@ -14,7 +14,11 @@ package struct Bindings: Sendable {
         case flag(Bool)
     }
 
-    private var values: [(name: String, value: Value)] = []
+    /// The first member given, held inline: most commands have one or none, and an array for it
+    /// would be allocated and freed on every line.
+    private var first: (name: String, value: Value)?
+    /// The members given after the first, in order.
+    private var others: [(name: String, value: Value)] = []
     /// Whether the line was a JSON request, for errors worded for its form.
     package var isJSON: Bool
 
@@ -24,18 +28,23 @@ package struct Bindings: Sendable {
 
     /// Whether `name` was given.
     package func has(_ name: String) -> Bool {
-        values.contains { $0.name == name }
+        value(name) != nil
     }
 
     package mutating func bind(_ name: String, _ value: Value) {
-        values.append((name, value))
+        if first == nil {
+            first = (name, value)
+        } else {
+            others.append((name, value))
+        }
     }
 
     /// How many members were given.
-    package var count: Int { values.count }
+    package var count: Int { (first == nil ? 0 : 1) + others.count }
 
     private func value(_ name: String) -> Value? {
-        values.first { $0.name == name }?.value
+        if let first, first.name == name { return first.value }
+        return others.first { $0.name == name }?.value
     }
 
     package func text(_ name: String) -> String? {

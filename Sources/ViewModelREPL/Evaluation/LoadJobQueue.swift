@@ -23,23 +23,28 @@ final class LoadJobQueue: TaskExecutor, @unchecked Sendable {
     private let queued = Atomic<Int>(0)
     /// A session is handling a command and runs what is queued before it finishes.
     private let hostIsRunning = Atomic<Bool>(false)
-    /// Guards every field below.
-    private let lock = NSLock()
-    private var jobs: [UnownedJob] = []
-    private var head = 0
-    /// A drain from the main queue is on its way.
-    private var drainScheduled = false
-    /// The thread running jobs in ``runPending()`` now, if any.
-    private var drainingThread: pthread_t?
+    /// What the lock guards.
+    private struct State {
+        var jobs: [UnownedJob] = []
+        var head = 0
+        /// A drain from the main queue is on its way.
+        var drainScheduled = false
+        /// The thread running jobs in ``runPending()`` now, if any.
+        var drainingThread: pthread_t?
+    }
+
+    /// A `Mutex`, not an `NSLock`: a load takes it about seven times, and an uncontended `Mutex`
+    /// is one atomic operation each way.
+    private let state = Mutex(State())
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
-        let schedule: Bool = lock.withLock {
-            jobs.append(job)
+        let schedule: Bool = state.withLock { state in
+            state.jobs.append(job)
             queued.add(1, ordering: .sequentiallyConsistent)
             // Either this sees the host running, or the host sees this job when it stops.
-            guard !hostIsRunning.load(ordering: .sequentiallyConsistent), !drainScheduled else { return false }
-            drainScheduled = true
+            guard !hostIsRunning.load(ordering: .sequentiallyConsistent), !state.drainScheduled else { return false }
+            state.drainScheduled = true
             return true
         }
         if schedule { scheduleDrain() }
@@ -65,13 +70,13 @@ final class LoadJobQueue: TaskExecutor, @unchecked Sendable {
     func runPending() -> Bool {
         guard queued.load(ordering: .sequentiallyConsistent) > 0 else { return false }
         let me = pthread_self()
-        lock.withLock { drainingThread = me }
+        state.withLock { $0.drainingThread = me }
         var ran = 0
         while ran < Self.jobsPerTurn, let job = next() {
             job.runSynchronously(on: asUnownedTaskExecutor())
             ran += 1
         }
-        lock.withLock { drainingThread = nil }
+        state.withLock { $0.drainingThread = nil }
         return ran > 0
     }
 
@@ -79,27 +84,27 @@ final class LoadJobQueue: TaskExecutor, @unchecked Sendable {
     /// to wake nobody, as the session looks at the clock as soon as the job returns.
     var isRunningOnThisThread: Bool {
         let me = pthread_self()
-        return lock.withLock { drainingThread.map { pthread_equal($0, me) != 0 } ?? false }
+        return state.withLock { $0.drainingThread.map { pthread_equal($0, me) != 0 } ?? false }
     }
 
     private func next() -> UnownedJob? {
-        lock.withLock {
-            guard head < jobs.count else {
-                jobs.removeAll(keepingCapacity: true)
-                head = 0
+        state.withLock { state in
+            guard state.head < state.jobs.count else {
+                state.jobs.removeAll(keepingCapacity: true)
+                state.head = 0
                 return nil
             }
-            let job = jobs[head]
-            head += 1
+            let job = state.jobs[state.head]
+            state.head += 1
             queued.subtract(1, ordering: .sequentiallyConsistent)
             return job
         }
     }
 
     private func scheduleDrainIfNeeded() {
-        let schedule: Bool = lock.withLock {
-            guard head < jobs.count, !hostIsRunning.load(ordering: .sequentiallyConsistent), !drainScheduled else { return false }
-            drainScheduled = true
+        let schedule: Bool = state.withLock { state in
+            guard state.head < state.jobs.count, !hostIsRunning.load(ordering: .sequentiallyConsistent), !state.drainScheduled else { return false }
+            state.drainScheduled = true
             return true
         }
         if schedule { scheduleDrain() }
@@ -111,7 +116,7 @@ final class LoadJobQueue: TaskExecutor, @unchecked Sendable {
 
     @MainActor
     private func drainFromMainQueue() {
-        lock.withLock { drainScheduled = false }
+        state.withLock { $0.drainScheduled = false }
         runPending()
         scheduleDrainIfNeeded()
     }
