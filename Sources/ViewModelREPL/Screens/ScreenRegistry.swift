@@ -1,3 +1,4 @@
+import Foundation
 import ViewModelKit
 
 /// The screens a session can open: each a view-model type under a name, with a summary and a factory.
@@ -30,10 +31,10 @@ public struct ScreenRegistry: Sendable {
     ) where Model.ViewEvent: Codable, Model.ViewState: Codable {
         precondition(!name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }, "screen name '\(name)' must be a word")
         precondition(!definitions.contains { $0.name == name }, "screen '\(name)' is registered twice")
-        let catalog = EventCatalog(samples: events)
+        let catalog = LazyEventCatalog { EventCatalog(samples: events) }
         definitions.append(
-            ScreenDefinition(name: name, summary: summary, catalog: catalog) { context in
-                HostedScreen(name: name, catalog: catalog, model: make(context))
+            ScreenDefinition(name: name, summary: summary, lazyCatalog: catalog) { context in
+                HostedScreen(name: name, catalog: catalog.value, model: make(context))
             })
     }
 
@@ -59,6 +60,32 @@ public struct ScreenRegistry: Sendable {
 package struct ScreenDefinition: Sendable {
     package let name: String
     package let summary: String
-    package let catalog: EventCatalog
+    fileprivate let lazyCatalog: LazyEventCatalog
     package let make: @MainActor @Sendable (ScreenContext) -> any ScreenHosting
+
+    /// The screen's events, worked out from the samples the first time they are asked for.
+    package var catalog: EventCatalog { lazyCatalog.value }
+}
+
+/// A screen's event catalog, made the first time it is asked for: encoding the sample events is
+/// about a third of an embedding's start-up, and a session that opens no screen never needs it.
+private final class LazyEventCatalog: @unchecked Sendable {
+    // Unchecked: the samples the closure holds are read once, under the lock.
+    private let lock = NSLock()
+    private var make: (() -> EventCatalog)?
+    private var made: EventCatalog?
+
+    init(_ make: @escaping () -> EventCatalog) {
+        self.make = make
+    }
+
+    var value: EventCatalog {
+        lock.withLock {
+            if let made { return made }
+            let catalog = make!()
+            made = catalog
+            make = nil
+            return catalog
+        }
+    }
 }
