@@ -59,6 +59,18 @@ extension StateEncoder {
         var serial: Int
     }
 
+    /// The keys of a coding-key type in the order last written, and the order they sort in
+    /// (positions in that list). A class, so using it costs one retain.
+    final class KnownOrder {
+        let keys: [String]
+        let order: [Int]
+
+        init(keys: [String], order: [Int]) {
+            self.keys = keys
+            self.order = order
+        }
+    }
+
     /// The encoder the values see, and the buffer they are written to.
     final class Writer: Encoder {
         /// Where the value is written.
@@ -70,11 +82,11 @@ extension StateEncoder {
         /// Reused while an object's members are put in key order.
         @exclusivity(unchecked) private var order: [Int] = []
         private let sorted = ByteBuffer()
-        /// For each coding-key type, the keys in the order last written and the order they sort in
-        /// (positions in that list): the same keys in the same order need no comparing again.
-        @exclusivity(unchecked) private var knownOrders: [ObjectIdentifier: (keys: [String], order: [Int])] = [:]
+        /// For each coding-key type, the keys in the order last written and the order they sort
+        /// in: the same keys in the same order need no comparing again.
+        @exclusivity(unchecked) private var knownOrders: [ObjectIdentifier: KnownOrder] = [:]
         /// The order used last: a list of one kind of object needs no dictionary lookup per element.
-        @exclusivity(unchecked) private var lastOrder: (keys: ObjectIdentifier, known: (keys: [String], order: [Int]))?
+        @exclusivity(unchecked) private var lastOrder: (keys: ObjectIdentifier, known: KnownOrder)?
         private var serials = 0
         /// Keyed containers made once per coding-key type and lent to one value at a time: making
         /// a `KeyedEncodingContainer` of a key type known only at run time looks up generic
@@ -263,29 +275,53 @@ extension StateEncoder {
         /// Rewrites an object's members in key order (UTF-8 byte order, as JSONEncoder sorts).
         private func sortMembers(of frame: Frame) throws {
             let first = frame.firstMember, count = members.count - first
-            order.removeAll(keepingCapacity: true)
-            if let keys = frame.keys, let known = lastOrder?.keys == keys ? lastOrder?.known : knownOrders[keys], known.keys.count == count,
-                known.keys.indices.allSatisfy({ known.keys[$0] == members[first + $0].key })
-            {
-                lastOrder = (keys, known)
-                for position in known.order { order.append(first + position) }
-            } else {
-                // Insertion sort of the members' positions: objects are small and often nearly in order.
-                for member in first..<members.count {
-                    var place = order.count
-                    while place > 0, Self.precedes(members[member].key, members[order[place - 1]].key) { place -= 1 }
-                    if place > 0, members[order[place - 1]].key == members[member].key { throw GiveUp() }
-                    order.insert(member, at: place)
-                }
-                if let keys = frame.keys { knownOrders[keys] = (members[first...].map(\.key), order.map { $0 - first }) }
+            if let keys = frame.keys, let known = knownOrder(of: keys, first: first, count: count) {
+                rewrite(frame, in: known.order)
+                return
             }
+            // Insertion sort of the members' positions: objects are small and often nearly in order.
+            order.removeAll(keepingCapacity: true)
+            for member in 0..<count {
+                let key = members[first + member].key
+                var place = order.count
+                while place > 0, Self.precedes(key, members[first + order[place - 1]].key) { place -= 1 }
+                if place > 0, members[first + order[place - 1]].key == key { throw GiveUp() }
+                order.insert(member, at: place)
+            }
+            if let keys = frame.keys {
+                let known = KnownOrder(keys: members[first...].map(\.key), order: order)
+                knownOrders[keys] = known
+                lastOrder = (keys, known)
+            }
+            rewrite(frame, in: order)
+        }
+
+        /// The order the members of an object of `keys` sort in, when they were written as last time.
+        private func knownOrder(of keys: ObjectIdentifier, first: Int, count: Int) -> KnownOrder? {
+            let known: KnownOrder
+            if let last = lastOrder, last.keys == keys {
+                known = last.known
+            } else if let found = knownOrders[keys] {
+                known = found
+                lastOrder = (keys, found)
+            } else {
+                return nil
+            }
+            guard known.keys.count == count else { return nil }
+            for index in 0..<count where known.keys[index] != members[first + index].key { return nil }
+            return known
+        }
+
+        /// Writes the object's members again, in `order` (their positions as written).
+        private func rewrite(_ frame: Frame, in order: [Int]) {
+            let first = frame.firstMember, count = members.count - first
             sorted.removeAll()
             let written = bytes.bytes
             for (position, member) in order.enumerated() {
                 if position > 0 { sorted.append(UInt8(ascii: ",")) }
                 // A member ends where the comma before the next one (in written order) is.
-                let end = member - first + 1 < count ? members[member + 1].start - 1 : bytes.count
-                sorted.append(UnsafeRawBufferPointer(rebasing: written[members[member].start..<end]))
+                let end = member + 1 < count ? members[first + member + 1].start - 1 : bytes.count
+                sorted.append(UnsafeRawBufferPointer(rebasing: written[members[first + member].start..<end]))
             }
             bytes.truncate(to: frame.start + 1)
             bytes.append(sorted.bytes)
