@@ -90,9 +90,11 @@ struct InteractiveTests {
     @Test func lineArrivingWhileTypingLeavesTheHalfTypedCommandIntact() async throws {
         let terminal = try await usersLoading()
         try terminal.type("event load")
-        // The 2-second load finishes while the command is half typed.
-        let screen = try await terminal.waitFor("the pushed state") { $0.contains { $0.contains(#""push":true"#) } }
-        #expect(screen.last == "users> event load")
+        // The 2-second load finishes while the command is half typed. The pushed line and the
+        // prompt redrawn under it are two writes, so the screen is polled until both are there.
+        try await terminal.waitFor("the pushed state, then the half-typed command redrawn under it") { lines in
+            lines.contains { $0.contains(#""push":true"#) } && lines.last == "users> event load"
+        }
         try terminal.enter("Tapped")
         try await terminal.waitFor("the event handled as line 3") { $0.contains { $0.contains(#""line":3,"screen":"users""#) } }
     }
