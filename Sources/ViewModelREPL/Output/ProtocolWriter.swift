@@ -14,6 +14,9 @@ package final class ProtocolWriter: ReplyRenderer {
     @exclusivity(unchecked) package private(set) var states: StateRendering
     /// In diff mode, the state last shown for each screen, as its line carried it, and the line's `seq`.
     @exclusivity(unchecked) private var shown: [String: (state: [UInt8], seq: Int)] = [:]
+    /// The `,"screen":…,"model":…` of the last state line: every state line of a session mostly
+    /// names the same screen and model, so they are written out once, not escaped each time.
+    @exclusivity(unchecked) private var screenFields: (screen: String, model: ModelKind, bytes: [UInt8])?
 
     package init(output: OutputChannel, states: StateRendering = .full) {
         self.output = output
@@ -108,8 +111,7 @@ package final class ProtocolWriter: ReplyRenderer {
             shown[snapshot.screen] = (snapshot.json, output.nextSeq)
         }
         output.begin("state", tag: tag, push: push)
-        output.field("screen", snapshot.screen)
-        output.field("model", snapshot.model.rawValue)
+        writeScreenFields(of: snapshot)
         if snapshot.isLoading { output.field("loading", true) }
         if let patch {
             output.field("base", patch.base)
@@ -118,6 +120,18 @@ package final class ProtocolWriter: ReplyRenderer {
             output.key("state")
             output.raw(snapshot.json)
         }
+    }
+
+    /// Writes `,"screen":…,"model":…`, from the last state line's when they are the same.
+    private func writeScreenFields(of snapshot: StateSnapshot) {
+        if let fields = screenFields, fields.model == snapshot.model, fields.screen == snapshot.screen {
+            output.raw(fields.bytes)
+            return
+        }
+        let bytes = Array(#","screen":"#.utf8) + JSONWriter.bytes(.string(snapshot.screen)) + Array(#","model":"#.utf8)
+            + JSONWriter.bytes(.string(snapshot.model.rawValue))
+        screenFields = (snapshot.screen, snapshot.model, bytes)
+        output.raw(bytes)
     }
 
     private func writeDescription(_ description: ScreenDescription, tag: RequestTag?, push: Bool) {
