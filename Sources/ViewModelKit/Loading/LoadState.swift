@@ -58,7 +58,14 @@ public struct LoadState<Value> {
     }
 
     /// Whether a load is in flight with nothing loaded yet: the spinner belongs in the middle.
-    public var isInitialLoad: Bool { phase == .loading && value == nil }
+    public var isInitialLoad: Bool {
+        // A pattern, not `value == nil`: that generic comparison looks up `Optional<Value>` at
+        // run time, and the state is written after every command.
+        @inline(__always) get {
+            guard phase == .loading, case .none = value else { return false }
+            return true
+        }
+    }
 
     /// Whether a load is in flight.
     public var isLoading: Bool { phase == .loading }
@@ -169,10 +176,7 @@ extension LoadState: Codable where Value: Codable {
         } else {
             try container.encodeNil(forKey: .failure)
         }
-        // A pattern, not `value == nil`: that generic comparison looks up `Optional<Value>` at run time.
-        let hasValue: Bool
-        if case .none = value { hasValue = false } else { hasValue = true }
-        try container.encode(phase == .loading && !hasValue, forKey: .isInitialLoad)
+        try container.encode(isInitialLoad, forKey: .isInitialLoad)
         try container.encode(phase.rawValue, forKey: .phase)
         if let value {
             try container.encode(value, forKey: .value)
