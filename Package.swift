@@ -34,6 +34,8 @@ let package = Package(
         .executableTarget(name: "vmrepl", dependencies: ["ViewModelREPL", "ExampleScreens"]),
         // How an app team embeds the REPL: a tiny executable registering its own view models.
         .executableTarget(name: "counter-repl", dependencies: ["ViewModelKit", "ViewModelREPL"], path: "Examples/CounterREPL"),
+        // A view model as app teams write it (@Observable, async methods, a didSet's own Task), hosted as written.
+        .executableTarget(name: "search-repl", dependencies: ["ViewModelREPL"], path: "Examples/SearchREPL"),
 
         // MARK: The benchmark's reference for encoding and decoding a big state (`make bench`)
         .executableTarget(name: "vmrepl-bench", dependencies: ["ExampleScreens", "ViewModelKit"], path: "Bench", exclude: ["bench.py", "echo_mcp_server.py"]),
@@ -46,7 +48,7 @@ let package = Package(
         .testTarget(name: "ViewModelKitTests", dependencies: ["ViewModelKit"]),
         .testTarget(name: "ViewModelREPLTests", dependencies: ["ViewModelREPL", "ExampleScreens", "TestSupport"]),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["vmrepl", "counter-repl", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["vmrepl", "counter-repl", "search-repl", "TestSupport"]),
         .testTarget(name: "ExampleScreensTests", dependencies: ["ExampleScreens", "ViewModelKit", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

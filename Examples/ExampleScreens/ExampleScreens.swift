@@ -27,6 +27,23 @@ public enum ExampleScreens {
         ) { context in
             PostsViewModel(loader: ClosurePostsLoader(fetch: context.dependency("fetch", live: URLSessionPostsLoader(url: url).fetch)))
         }
+        // Three seeds as written, hosted with no change to their code.
+        screens.register("viewstate-example", summary: "seed 000 as written: loads users in 2 s or fails with SomeError, at random", actions: [
+            .action("load", drives: .loading) { $0.load() },
+        ]) { context in
+            ViewStateExampleView.ViewModel(clock: context.clock, coin: CoinFlips(context.makeRandom()))
+        }
+        screens.register("async-content", summary: "seed 001 as written: a greeting in 1 s or a bad server response; retry; cancel is not an error", actions: [
+            .action("loadContent", drives: [.load, .reload]) { await $0.loadContent() },
+            .action("retry", drives: .retry) { await $0.retry() },
+        ]) { context in
+            AsyncContentLoader(load: AsyncContentLoader.previewLoad(clock: context.clock, coin: CoinFlips(context.makeRandom())))
+        }
+        screens.register("posts-tutorial", summary: "seed 003 as written: the tutorial's PostsViewModel with its own LoadState", actions: [
+            .action("load", drives: .loading) { await $0.load() },
+        ]) { _ in
+            PostsTutorial.PostsViewModel(loader: PostsTutorial.PostsLoader(url: url))
+        }
         return screens
     }
 }

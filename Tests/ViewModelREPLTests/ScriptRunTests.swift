@@ -6,7 +6,7 @@ import TestSupport
 /// run in-process through the same script session the executable uses.
 struct ScriptRunTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let demos = ["foo", "users", "greeting", "posts", "tour"].map { root.appendingPathComponent("Examples/demos/\($0).vmrepl").path }
+    static let demos = ["foo", "users", "greeting", "posts", "tour", "seeds"].map { root.appendingPathComponent("Examples/demos/\($0).vmrepl").path }
 
     @Test(arguments: demos)
     func demoRunsCleanly(path: String) async throws {

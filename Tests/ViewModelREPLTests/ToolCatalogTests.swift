@@ -49,7 +49,7 @@ struct ToolCatalogTests {
 
     @Test func screensAndChoicesAreEnumerated() throws {
         let use = try #require(try tool("use")["inputSchema"]?["properties"]?["screen"])
-        #expect(use["enum"] == .array(["foo", "users", "greeting", "posts"].map(JSONValue.string)))
+        #expect(use["enum"] == .array(["foo", "users", "greeting", "posts", "viewstate-example", "async-content", "posts-tutorial"].map(JSONValue.string)))
         let op = try #require(try tool("expect")["inputSchema"]?["properties"]?["op"])
         #expect(op["enum"] == .array(["==", "!=", "contains", "exists"].map(JSONValue.string)))
     }

@@ -12,6 +12,8 @@ package enum Command: Equatable, Sendable {
     case cancel
     case mockState(JSONValue)
     case mockFields([Field])
+    /// `write FIELD=VALUE…`: set bound properties of the real view model, as a view would.
+    case write([Field])
     case real
     case wait(until: Condition?, timeout: Duration?)
     case advance(Duration)

@@ -44,6 +44,14 @@ package enum CommandTable {
             }
         },
         CommandSpec(
+            name: "write", usage: "write FIELD=VALUE...",
+            summary: "set properties the screen binds on the real view model, as a view's binding would ($model.query = \"swift\"); its didSet runs",
+            members: [.rest("set", .fields)], needsScreen: true, tool: .init("Write bound properties", returns: "the new state; on virtual time also every state the work it started went through", example: #"{"set":{"query":"swift"}}"#)
+        ) { bindings throws(ReplError) in
+            guard let fields = bindings.fields("set"), !fields.isEmpty else { throw ReplError(bindings.isJSON ? .missingMember("set") : .usage(command: "write")) }
+            return .write(fields)
+        },
+        CommandSpec(
             name: "real", usage: "real", summary: "swap back to the real view model, which kept its state", needsScreen: true, tool: .init("Back to the real view model", returns: "the real view model's state, kept while the preview was shown")
         ) { _ in .real },
         CommandSpec(

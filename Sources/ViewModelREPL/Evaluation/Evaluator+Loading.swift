@@ -2,9 +2,9 @@ import ViewModelKit
 
 /// `load`, `retry`, `cancel`, `wait`, and finishing what is in flight at the end of input.
 extension Evaluator {
-    func load(tag: RequestTag) throws(ReplError) -> Reply {
+    func load(tag: RequestTag, isReload: Bool = false) throws(ReplError) -> Reply {
         let (screen, loader) = try requireLoader()
-        loader.load()
+        loader.load(isReload: isReload)
         screen.stateMayHaveChanged()
         screen.pushTag = tag
         return try stateReply(screen)
@@ -25,9 +25,9 @@ extension Evaluator {
         return try stateReply(screen)
     }
 
-    private func requireLoader() throws(ReplError) -> (OpenScreen, any LoadingViewModel) {
+    private func requireLoader() throws(ReplError) -> (OpenScreen, any ScreenLoader) {
         let screen = try requireScreen()
-        guard let loader = screen.loader else { throw ReplError(.notLoadable(screen: screen.name)) }
+        guard let loader = screen.loader, loader.loads else { throw ReplError(.notLoadable(screen: screen.name)) }
         guard screen.host.kind == .real else { throw ReplError(.previewDoesNotLoad(screen: screen.name)) }
         return (screen, loader)
     }
@@ -40,7 +40,7 @@ extension Evaluator {
     }
 
     /// How many screens have a load in flight.
-    var loadingCount: Int { screens.values.reduce(0) { $0 + ($1.isLoading ? 1 : 0) } }
+    var loadingCount: Int { screens.values.reduce(0) { $0 + $1.workCount } }
 
     func wait(until condition: Command.Condition?, timeout: Duration, name: String) async throws(ReplError) -> Reply {
         let screen: OpenScreen? = condition == nil ? current : try requireScreen()

@@ -16,6 +16,7 @@ extension Evaluator {
             let context = ScreenContext(clock: time.clock, seed: Self.mix(options.seed, name), dependencies: dependencies)
             screen = OpenScreen(host: definition.make(context), dependencies: dependencies)
             screens[name] = screen
+            if screen.host.needsPolling { pushes.poll(screen) }
         }
         current = screen
         return try stateReply(screen)
@@ -31,14 +32,16 @@ extension Evaluator {
     func describe() throws(ReplError) -> Reply {
         let screen = try requireScreen()
         var fields: [(name: String, type: String)] = []
-        if case .object(let members) = try screen.stateValue() {
+        if let types = screen.host.fieldTypes() {
+            fields = types
+        } else if case .object(let members) = try screen.stateValue() {
             fields = members.map { ($0.key, $0.value.kind) }
         }
         let dependencies = screen.dependencies.dependencies.map { ($0, screen.dependencies.stubs(of: $0.name)) }
         return .description(
             ScreenDescription(
-                screen: screen.name, model: screen.host.kind, loads: screen.loader != nil,
-                events: screen.host.catalog.events, fields: fields, dependencies: dependencies))
+                screen: screen.name, model: screen.host.kind, loads: screen.loader?.loads == true,
+                events: screen.host.catalog.events, fields: fields, dependencies: dependencies, bindings: screen.host.bindingTypes))
     }
 
     func send(_ name: String, _ arguments: Command.Arguments, tag: RequestTag) throws(ReplError) -> Reply {
@@ -58,8 +61,11 @@ extension Evaluator {
         screen.stateMayHaveChanged()
         switch outcome {
         case .handled:
-            if !wasLoading, screen.isLoading { screen.pushTag = tag }
+            if screen.host.takeStartedWork() || (!wasLoading && screen.isLoading) { screen.pushTag = tag }
             return try stateReply(screen)
+        case .failed(let error):
+            if screen.host.takeStartedWork() { screen.pushTag = tag }
+            throw error
         case .recorded(let event, let count):
             return .recorded(RecordedEvent(screen: screen.name, model: screen.host.kind, event: event, count: count))
         }
@@ -106,6 +112,14 @@ extension Evaluator {
         default:
             return false
         }
+    }
+
+    func write(_ fields: [Command.Field], tag: RequestTag) throws(ReplError) -> Reply {
+        let screen = try requireScreen()
+        try screen.host.write(fields)
+        screen.stateMayHaveChanged()
+        if screen.host.takeStartedWork() { screen.pushTag = tag }
+        return try stateReply(screen)
     }
 
     func showReal() throws(ReplError) -> Reply {

@@ -6,7 +6,7 @@ import ViewModelKit
 final class OpenScreen {
     let host: any ScreenHosting
     /// The real view model, when it loads; looked up once, as every command asks.
-    let loader: (any LoadingViewModel)?
+    let loader: (any ScreenLoader)?
     /// Its watch is deferred until the batch of lines is handled.
     var needsWatch = false
     /// Its state changed since its last state line.
@@ -26,8 +26,11 @@ final class OpenScreen {
 
     var name: String { host.name }
 
-    /// Whether the real view model has a load in flight.
+    /// Whether the real view model has a load (or other work) in flight.
     var isLoading: Bool { loader?.isLoading ?? false }
+
+    /// How many pieces of work the real view model has in flight.
+    var workCount: Int { loader?.workCount ?? 0 }
 
     /// The shown state, encoded, with which view model shows it.
     func snapshot() throws(ReplError) -> StateSnapshot {

@@ -20,6 +20,8 @@ final class PushTracker {
     /// A command is running synchronously: its own state changes go into its reply.
     @exclusivity(unchecked) private var isExecuting = false
     @exclusivity(unchecked) private var isPushScheduled = false
+    /// Screens whose changes are found by comparing (hosted classes), looked at before pushes are written.
+    private var polledScreens: [OpenScreen] = []
     /// Tasks suspended until something happens (a state change, a sleeper on the clock).
     private var pokeWaiters: [CheckedContinuation<Void, Never>] = []
 
@@ -113,8 +115,15 @@ final class PushTracker {
         }
     }
 
+    /// Looks at `screen` for changes whenever pushes are written (after each step of virtual time,
+    /// each turn of a wait, the end of work): its changes are not observed but compared.
+    func poll(_ screen: OpenScreen) {
+        polledScreens.append(screen)
+    }
+
     /// Writes a `state` line for every screen whose state changed outside a command.
     func emitPushes() {
+        for screen in polledScreens { screen.host.poll() }
         while !dirtyScreens.isEmpty {
             let screen = dirtyScreens.removeFirst()
             guard screen.isDirty else { continue }
@@ -130,6 +139,9 @@ final class PushTracker {
                 screen.isDirty = false
                 renderer.render(.error(error), tag: screen.pushTag, push: true)
             }
+        }
+        for screen in polledScreens {
+            for failure in screen.host.takeFailures() { renderer.render(.error(failure), tag: screen.pushTag, push: true) }
         }
     }
 

@@ -57,6 +57,16 @@ package enum JSONValue: Hashable, Sendable {
         }
     }
 
+    /// `value` with every object's members in key order, as states are written.
+    package static func sortingKeys(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .array(let elements): return .array(elements.map(sortingKeys))
+        case .object(let members):
+            return .object(members.map { ($0.key, sortingKeys($0.value)) }.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) })
+        default: return value
+        }
+    }
+
     /// The string inside a `.string`.
     package var stringValue: String? {
         if case .string(let value) = self { return value }

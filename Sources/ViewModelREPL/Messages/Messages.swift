@@ -60,6 +60,11 @@ package enum Messages {
 
         // Loading
         case .notLoadable(let screen): return "\(screen) does not load anything"
+        case .actionFailed(let action, let screen, let message): return "\(screen)'s action '\(action)' failed: \(message)"
+        case .notWritable(let field, let screen, let writable):
+            return "\(screen) has no binding '\(field)'" + (writable.isEmpty ? "; it binds nothing" : "; bindings: " + writable.joined(separator: ", "))
+        case .writeDoesNotDecode(let field, let type, let reason): return "that is not a \(type) for \(field): \(reason); nothing changed"
+        case .writeInPreview(let screen): return "\(screen) shows its preview; write goes to the real view model, so say real first"
         case .nothingToRetry(let screen): return "\(screen) has not loaded anything yet; try load"
         case .previewDoesNotLoad(let screen): return "\(screen) is showing its preview, which does not load; try real first"
 

@@ -29,6 +29,8 @@ package struct ReplError: Error, Equatable, Sendable {
         case unknownDependency = "unknown_dependency"
         case badStub = "bad_stub"
         case invariantViolated = "invariant_violated"
+        case actionFailed = "action_failed"
+        case notWritable = "not_writable"
     }
 
     /// What went wrong, with the facts a message or a driver needs.
@@ -81,6 +83,12 @@ package struct ReplError: Error, Equatable, Sendable {
         case notLoadable(screen: String)
         case nothingToRetry(screen: String)
         case previewDoesNotLoad(screen: String)
+
+        // MARK: Hosted view models
+        case actionFailed(action: String, screen: String, message: String)
+        case notWritable(String, screen: String, writable: [String])
+        case writeDoesNotDecode(field: String, type: String, reason: String)
+        case writeInPreview(screen: String)
 
         // MARK: Time, checks and settings
         case timedOut(after: Duration, condition: String?, loading: [String])
@@ -144,6 +152,9 @@ package struct ReplError: Error, Equatable, Sendable {
         case .unknownDependency: .unknownDependency
         case .badStub: .badStub
         case .invariantViolated: .invariantViolated
+        case .actionFailed: .actionFailed
+        case .notWritable, .writeInPreview: .notWritable
+        case .writeDoesNotDecode: .badArguments
         }
     }
 

@@ -149,6 +149,9 @@ package final class ProtocolWriter: ReplyRenderer {
                     ])
                 }))
         output.field("fields", .array(description.fields.map { .object([("name", .string($0.name)), ("type", .string($0.type))]) }))
+        if !description.bindings.isEmpty {
+            output.field("bindings", .array(description.bindings.map { .object([("name", .string($0.name)), ("type", .string($0.type))]) }))
+        }
         if !description.dependencies.isEmpty {
             output.field(
                 "dependencies",

@@ -15,4 +15,6 @@ package struct ScreenDescription: Sendable {
     package var fields: [(name: String, type: String)]
     /// Its stubbable dependencies, with what each is stubbed to now.
     package var dependencies: [(declared: DependencyTable.Declared, stubs: [DependencyTable.Stub])] = []
+    /// The properties `write` sets, with their types (hosted view models only).
+    package var bindings: [(name: String, type: String)] = []
 }

@@ -59,6 +59,11 @@ package struct EventCatalog: Sendable {
         self.events = events
     }
 
+    /// A catalog of the events given.
+    package init(events: [Event]) {
+        self.events = events
+    }
+
     /// The event named `name`.
     package func event(_ name: String) -> Event? {
         events.first { $0.name == name }

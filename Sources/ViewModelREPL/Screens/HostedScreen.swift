@@ -40,10 +40,11 @@ final class HostedScreen<Model: ViewModel>: ScreenHosting where Model.ViewEvent:
         self.name = name
         self.catalog = catalog
         self.real = model
+        loader = (model as? any LoadingViewModel).map(ViewModelLoader.init)
         changes.target = { [weak self] kind in self?.changed(kind) }
     }
 
-    var loader: (any LoadingViewModel)? { real as? any LoadingViewModel }
+    let loader: (any ScreenLoader)?
 
     private var shownState: Model.ViewState {
         if kind == .preview, let preview { return preview.viewState }

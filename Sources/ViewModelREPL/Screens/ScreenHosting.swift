@@ -12,6 +12,8 @@ package enum EventOutcome: Equatable {
     case handled
     /// The preview recorded it; the event as JSON and how many the preview has recorded in all.
     case recorded(JSONValue, count: Int)
+    /// The view model's action threw before it returned to the command.
+    case failed(ReplError)
 }
 
 /// A screen as the interpreter drives it: its real view model, its preview view model, and JSON in and out.
@@ -38,11 +40,39 @@ package protocol ScreenHosting: AnyObject {
     /// The events the preview recorded, as JSON, oldest first.
     func recordedEvents() -> [JSONValue]
 
-    /// The real view model, when it loads.
-    var loader: (any LoadingViewModel)? { get }
+    /// What `load`, `retry` and `cancel` drive, and whether work is in flight; `nil` for a screen
+    /// that neither loads nor starts work of its own.
+    var loader: (any ScreenLoader)? { get }
+    /// Whether the command just run started work that goes on after it (a task an action started);
+    /// asking resets it.
+    func takeStartedWork() -> Bool
+    /// Compares what the screen shows with what it showed last and calls the watch when it changed;
+    /// for screens whose changes are not observed (`false`: nothing to poll).
+    var needsPolling: Bool { get }
+    func poll()
+    /// Failures of work that ended after its command, to push with the request that started it.
+    func takeFailures() -> [ReplError]
+    /// Each state field's declared type, for `describe`; `nil` where only the values tell.
+    func fieldTypes() -> [(name: String, type: String)]?
+    /// The fields `write` sets, with their types.
+    var bindingTypes: [(name: String, type: String)] { get }
+    /// Writes fields of the real view model, as a view's bindings would; changes nothing when one is refused.
+    func write(_ fields: [Command.Field]) throws(ReplError)
 
     /// Calls `onChange` once per view model, on the main actor, before its state next changes, saying
     /// whether it is the one shown; call again to keep watching.
     func watch(_ onChange: @escaping @MainActor (_ isShown: Bool) -> Void)
 }
 
+
+extension ScreenHosting {
+    func takeStartedWork() -> Bool { false }
+    var needsPolling: Bool { false }
+    func poll() {}
+    func takeFailures() -> [ReplError] { [] }
+    func fieldTypes() -> [(name: String, type: String)]? { nil }
+    var bindingTypes: [(name: String, type: String)] { [] }
+    func write(_ fields: [Command.Field]) throws(ReplError) {
+        throw ReplError(.notWritable(fields.first?.key ?? "", screen: name, writable: []))
+    }
+}

@@ -47,6 +47,44 @@ public struct ScreenRegistry: Sendable {
         register(name, summary: summary, events: Array(Model.ViewEvent.allCases), make: make)
     }
 
+    /// Registers a screen hosting any `@MainActor` class as written: its state is its stored
+    /// properties, read by reflection (or `fields`, when fewer should show), and what it does is `actions`.
+    ///
+    /// ```swift
+    /// screens.register("posts-tutorial", summary: "the tutorial's posts", actions: [
+    ///     .action("load", drives: .loading) { await $0.load() },
+    /// ]) { context in
+    ///     PostsViewModel(loader: PostsLoader(url: url))
+    /// }
+    /// ```
+    /// Nothing needs to be `Codable`: values are shown whatever their type (see the protocol
+    /// document's value forms); `Decodable` is needed only for what is mocked, written or sent.
+    /// - Parameters:
+    ///   - name: What `use` calls it: letters, digits, `-` and `_`.
+    ///   - summary: One line for `screens`.
+    ///   - fields: The fields shown, by key path; `nil` shows every stored property.
+    ///   - actions: What `event NAME` calls, and which of them `load`, `reload`, `retry` and `cancel` run.
+    ///   - bindings: The properties `write NAME=VALUE` sets, as a view's bindings would.
+    ///   - make: Makes the view model; it gets the session's clock and seed.
+    public mutating func register<Model: AnyObject>(
+        _ name: String,
+        summary: String,
+        fields: [ScreenField<Model>]? = nil,
+        actions: [ScreenAction<Model>],
+        bindings: [ScreenBinding<Model>] = [],
+        make: @escaping @MainActor @Sendable (ScreenContext) -> Model
+    ) {
+        precondition(!name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }, "screen name '\(name)' must be a word")
+        precondition(!definitions.contains { $0.name == name }, "screen '\(name)' is registered twice")
+        let catalog = EventCatalog(events: actions.map { EventCatalog.Event(name: $0.name, arguments: $0.arguments, encodesAsString: false) })
+        definitions.append(
+            ScreenDefinition(name: name, summary: summary, lazyCatalog: LazyEventCatalog { catalog }) { context in
+                ReflectedScreen(
+                    name: name, model: make(context), fields: fields, actions: actions, bindings: bindings,
+                    isOnVirtualTime: context.clock is ManualClock)
+            })
+    }
+
     /// The screen named `name`.
     package func definition(_ name: String) -> ScreenDefinition? {
         definitions.first { $0.name == name }

@@ -244,7 +244,7 @@ package final class Explorer {
             let arguments = event.arguments.map { "\($0.name)=" + JSONWriter.string(Self.value(of: $0.type, seen: state, &random)) }
             return (["event", event.name] + arguments).joined(separator: " ")
         }
-        if roll < 75, screen.loader != nil {
+        if roll < 75, screen.loader?.loads == true {
             return ["load", "reload", "retry", "cancel"][Int.random(in: 0..<4, using: &random)]
         }
         if roll < 90 {

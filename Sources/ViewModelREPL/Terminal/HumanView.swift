@@ -127,6 +127,10 @@ struct HumanView {
         lines += HelpEntry.table(description.events.map { ($0.name, Messages.arguments($0.arguments)) }).split(separator: "\n").map(String.init)
         lines.append("state fields:")
         lines += HelpEntry.table(description.fields.map { ($0.name, $0.type) }).split(separator: "\n").map(String.init)
+        if !description.bindings.isEmpty {
+            lines.append("bindings (write FIELD=VALUE):")
+            lines += HelpEntry.table(description.bindings.map { ($0.name, $0.type) }).split(separator: "\n").map(String.init)
+        }
         if !description.dependencies.isEmpty {
             lines.append("dependencies:")
             lines += HelpEntry.table(description.dependencies.map { dependency in

@@ -1,0 +1,55 @@
+import Foundation
+
+/// Decodes the arguments of actions, bindings and mocked fields of hosted view models from JSON, as
+/// the reflected state prints them: dates as ISO 8601 text (or the number `JSONDecoder` reads).
+package enum ArgumentDecoding {
+    /// A decoder whose only change from the default is what a date may be written as.
+    private static func makeDecoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            if let seconds = try? container.decode(Double.self) { return Date(timeIntervalSinceReferenceDate: seconds) }
+            let text = try container.decode(String.self)
+            if let date = isoDate(text) { return date }
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "expected an ISO 8601 date such as 2026-12-03T09:30:00Z")
+        }
+        return decoder
+    }
+
+    /// Reads an ISO 8601 date, with or without fractional seconds.
+    package static func isoDate(_ text: String) -> Date? {
+        if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
+        return try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text)
+    }
+
+    /// Decodes `value` as `type`.
+    static func decode<Value: Decodable>(_ type: Value.Type, from value: JSONValue) throws -> Value {
+        if let direct = JSONValueDecoder.decodeIfHandled(type, from: value) { return direct }
+        if Value.self == Date.self, case .string(let text) = value {
+            guard let date = isoDate(text) else { throw DecodingFailure(reason: "expected an ISO 8601 date such as 2026-12-03T09:30:00Z") }
+            return date as! Value
+        }
+        do {
+            return try makeDecoder().decode(type, from: Data(JSONWriter.bytes(value)))
+        } catch {
+            throw DecodingFailure(reason: DecodingFailure.reason(for: error))
+        }
+    }
+
+    /// Decodes the member `name` of an action's arguments.
+    static func decode<Value: Decodable>(_ type: Value.Type, named name: String, from members: [(key: String, value: JSONValue)]) throws -> Value {
+        let value = members.first { $0.key == name }?.value ?? .null
+        do {
+            return try decode(type, from: value)
+        } catch let failure as DecodingFailure {
+            throw DecodingFailure(reason: "\(name): \(failure.reason)")
+        }
+    }
+
+    /// Decodes `value` as the type of `sample` (a value read by reflection), or returns `nil` when
+    /// that type is not `Decodable`.
+    static func decode(_ value: JSONValue, asTypeOf sample: Any) throws -> Any? {
+        guard let type = Swift.type(of: sample) as? any Decodable.Type else { return nil }
+        return try decode(type, from: value)
+    }
+}

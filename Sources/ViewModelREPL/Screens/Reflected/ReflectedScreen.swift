@@ -1,0 +1,353 @@
+import Foundation
+import ViewModelKit
+
+/// A screen hosting any `@MainActor` class as written: its state read by reflection (or chosen key
+/// paths), its behaviour as actions, its bindings written by `write`, and the work its actions start
+/// tracked by the session.
+///
+/// Nothing is asked of the class's own code, so its changes are found by comparing what it shows:
+/// after each command, at each step of virtual time and turn of a wait, when a piece of its work
+/// ends, and (on real time, while work runs) every ``realTimePollInterval``.
+@MainActor
+final class ReflectedScreen<Model: AnyObject>: ScreenHosting, ScreenLoader {
+    typealias Call = ScreenAction<Model>.Call
+
+    let name: String
+    let catalog: EventCatalog
+    private let model: Model
+    private let chosenFields: [ScreenField<Model>]?
+    private let actions: [ScreenAction<Model>]
+    private let bindings: [ScreenBinding<Model>]
+    private let reflector = ValueReflector()
+    private let isOnVirtualTime: Bool
+    private(set) var kind = ModelKind.real
+
+    /// What the preview shows: the mocked state, keys sorted.
+    private var preview: JSONValue?
+    /// The actions the preview recorded instead of running, as JSON, capped as the preview's own record.
+    private var recorded: [JSONValue] = []
+    private var recordedCount = 0
+    private static var recordLimit: Int { 1000 }
+
+    /// The state last written for the shown view model, and the real one's last seen state.
+    private var shownBytes: [UInt8]?
+    private var realBytes: [UInt8]?
+    private var onChange: (@MainActor (_ isShown: Bool) -> Void)?
+
+    /// The work of each command that is still running.
+    private var work: [WeakWork] = []
+    /// The tasks of the actions started, for `cancel`; forgotten when no work runs.
+    private var tasks: [Task<Void, Never>] = []
+    private var startedWork = false
+    /// An action's failure while its command runs, which makes that command's reply an error.
+    private var failureNow: ReplError?
+    private var isRunningCommand = false
+    /// Failures of actions after their command returned, pushed with the next lines.
+    private var failures: [ReplError] = []
+    /// The last action `load`, `reload` or `retry` ran, for `retry`.
+    private var lastLoad: ScreenAction<Model>?
+    private var pollTask: Task<Void, Never>?
+
+    /// How often a screen with work in flight on real time is compared.
+    static var realTimePollInterval: Duration { .milliseconds(50) }
+
+    init(
+        name: String, model: Model, fields: [ScreenField<Model>]?, actions: [ScreenAction<Model>],
+        bindings: [ScreenBinding<Model>], isOnVirtualTime: Bool
+    ) {
+        self.name = name
+        self.model = model
+        self.chosenFields = fields
+        self.actions = actions
+        self.bindings = bindings
+        self.isOnVirtualTime = isOnVirtualTime
+        catalog = EventCatalog(events: actions.map { EventCatalog.Event(name: $0.name, arguments: $0.arguments, encodesAsString: false) })
+        precondition(Set(actions.map(\.name)).count == actions.count, "screen '\(name)' has two actions of one name")
+    }
+
+    var loader: (any ScreenLoader)? { self }
+    var needsPolling: Bool { true }
+
+    // MARK: State
+
+    /// The real view model's fields as shown.
+    private func currentFields() -> [(name: String, value: Any)] {
+        if let chosenFields { return chosenFields.map { ($0.name, $0.read(model)) } }
+        return reflector.fields(of: model).filter { !reflector.isLeftOut($0.value) }
+    }
+
+    private func renderReal() throws(ReplError) -> [UInt8] {
+        let out = ByteBuffer(capacity: 1024)
+        do {
+            try reflector.writeObject(currentFields(), to: out)
+        } catch {
+            throw ReplError(.stateDoesNotEncode(reason: String(describing: error)))
+        }
+        return out.array
+    }
+
+    private func renderShown() throws(ReplError) -> [UInt8] {
+        if kind == .preview, let preview { return JSONWriter.bytes(preview) }
+        return try renderReal()
+    }
+
+    func encodedState() throws(ReplError) -> [UInt8] {
+        let bytes = try renderShown()
+        shownBytes = bytes
+        if kind == .real { realBytes = bytes }
+        return bytes
+    }
+
+    func stateValue() throws(ReplError) -> JSONValue {
+        let bytes = try renderShown()
+        do {
+            return try JSONParser.parse(String(decoding: bytes, as: UTF8.self), maximumDepth: 512)
+        } catch {
+            throw ReplError(.stateDoesNotEncode(reason: error.reason))
+        }
+    }
+
+    /// Each field's type, as declared (an optional that is `nil` now is still `String?`).
+    func fieldTypes() -> [(name: String, type: String)]? {
+        currentFields().map { ($0.name, ValueReflector.typeName(of: $0.value)) }.sorted { $0.name < $1.name }
+    }
+
+    var bindingTypes: [(name: String, type: String)] { bindings.map { ($0.name, $0.type) } }
+
+    // MARK: Actions and bindings
+
+    func send(_ event: JSONValue, asName: Bool) throws(DecodingFailure) -> EventOutcome {
+        guard case .object(let members) = event, members.count == 1, let action = actions.first(where: { $0.name == members[0].key }) else {
+            throw DecodingFailure(reason: "not an action of \(name)")
+        }
+        if kind == .preview {
+            recordedCount += 1
+            if recorded.count == Self.recordLimit { recorded.removeFirst(recorded.count / 2) }
+            recorded.append(event)
+            return .recorded(event, count: recordedCount)
+        }
+        var arguments: [(key: String, value: JSONValue)] = []
+        if case .object(let given) = members[0].value { arguments = given }
+        let call: Call
+        do {
+            call = try action.prepare(arguments)
+        } catch let failure as DecodingFailure {
+            throw failure
+        } catch {
+            throw DecodingFailure(reason: DecodingFailure.reason(for: error))
+        }
+        if let failure = run(call, action: action.name) { return .failed(failure) }
+        return .handled
+    }
+
+    func write(_ fields: [Command.Field]) throws(ReplError) {
+        guard kind == .real else { throw ReplError(.writeInPreview(screen: name)) }
+        var writes: [@MainActor (Model) -> Void] = []
+        for field in fields {
+            guard let binding = bindings.first(where: { $0.name == field.key }) else {
+                throw ReplError(.notWritable(field.key, screen: name, writable: bindings.map(\.name)))
+            }
+            do {
+                writes.append(try binding.prepare(field.value))
+            } catch {
+                throw ReplError(.writeDoesNotDecode(field: field.key, type: binding.type, reason: (error as? DecodingFailure)?.reason ?? "\(error)"))
+            }
+        }
+        _ = track {
+            for write in writes { write(model) }
+        }
+    }
+
+    func takeStartedWork() -> Bool {
+        defer { startedWork = false }
+        return startedWork
+    }
+
+    func takeFailures() -> [ReplError] {
+        guard !failures.isEmpty else { return [] }
+        defer { failures.removeAll() }
+        return failures
+    }
+
+    /// Runs `body` with a fresh token bound, keeping the token while any task it started runs.
+    /// Returns the failure an action reported while `body` ran.
+    private func track(_ body: () -> Void) -> ReplError? {
+        var token = WorkToken { [weak self] in MainActor.assumeIsolated { self?.workEnded() } }
+        isRunningCommand = true
+        failureNow = nil
+        WorkToken.$current.withValue(token) { body() }
+        isRunningCommand = false
+        if isKnownUniquelyReferenced(&token) {
+            token.disarm()
+        } else {
+            work.append(WeakWork(token: token))
+            startedWork = true
+            pollWhileWorking()
+        }
+        return failureNow
+    }
+
+    /// Starts `call` as a task of this screen, running at once until its first suspension.
+    private func run(_ call: @escaping Call, action: String) -> ReplError? {
+        track {
+            let model = self.model
+            let body: @MainActor () async -> Void = { [weak self] in
+                do {
+                    try await call(model)
+                } catch where Self.isCancellation(error) {
+                    // Cancelled: the user moved on; not a failure.
+                } catch {
+                    self?.actionFailed(action, error)
+                }
+            }
+            if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
+                tasks.append(Task.immediate { @MainActor in await body() })
+            } else {
+                tasks.append(Task { @MainActor in await body() })
+            }
+        }
+    }
+
+    /// Whether `error` only says the work was cancelled (`CancellationError`, a cancelled URL load).
+    private nonisolated static func isCancellation(_ error: any Error) -> Bool {
+        if error is CancellationError { return true }
+        let nsError = error as NSError
+        return nsError.domain == NSURLErrorDomain && nsError.code == NSURLErrorCancelled
+    }
+
+    private func actionFailed(_ action: String, _ error: any Error) {
+        let failure = ReplError(.actionFailed(action: action, screen: name, message: ValueReflector.describe(error)))
+        if isRunningCommand {
+            failureNow = failure
+        } else {
+            failures.append(failure)
+            onChange?(false)
+        }
+    }
+
+    /// A command's work has ended: look at the state, and wake whatever waits for the work.
+    private func workEnded() {
+        work.removeAll { $0.token == nil }
+        if work.isEmpty { tasks.removeAll() }
+        poll()
+        onChange?(false)
+    }
+
+    /// On real time nothing steps the screen, so it is compared while its work runs.
+    private func pollWhileWorking() {
+        guard !isOnVirtualTime, pollTask == nil else { return }
+        pollTask = Task { [weak self] in
+            while let screen = self, screen.isLoading {
+                try? await Task.sleep(for: Self.realTimePollInterval)
+                self?.poll()
+            }
+            self?.pollTask = nil
+        }
+    }
+
+    func poll() {
+        guard let onChange else { return }
+        guard let now = try? renderReal() else { return }
+        if kind == .real {
+            if let shownBytes, now != shownBytes { onChange(true) }
+        } else if now != realBytes {
+            realBytes = now
+            onChange(false)
+        }
+    }
+
+    func watch(_ onChange: @escaping @MainActor (_ isShown: Bool) -> Void) {
+        self.onChange = onChange
+    }
+
+    // MARK: Loading
+
+    var loads: Bool { actions.contains { $0.drives.contains(.load) } }
+    var isLoading: Bool { work.contains { $0.token != nil } }
+    var workCount: Int { work.reduce(0) { $0 + ($1.token == nil ? 0 : 1) } }
+
+    private func action(for command: LoadCommands) -> ScreenAction<Model>? {
+        actions.first { $0.drives.contains(command) }
+    }
+
+    func load(isReload: Bool) {
+        guard let action = (isReload ? action(for: .reload) : nil) ?? action(for: .load) else { return }
+        start(action)
+    }
+
+    func retry() -> Bool {
+        guard let action = action(for: .retry) ?? lastLoad else { return false }
+        start(action)
+        return true
+    }
+
+    private func start(_ action: ScreenAction<Model>) {
+        lastLoad = action
+        guard let call = try? action.prepare([]) else { return }
+        if let failure = run(call, action: action.name) { failures.append(failure) }
+    }
+
+    func cancelLoad() {
+        for task in tasks { task.cancel() }
+        tasks.removeAll()
+        if let cancel = action(for: .cancel), let call = try? cancel.prepare([]) {
+            if let failure = run(call, action: cancel.name) { failures.append(failure) }
+        }
+    }
+
+    // MARK: Preview
+
+    func mock(_ state: JSONValue) throws(ReplError) {
+        guard case .object(let given) = state else {
+            throw ReplError(.stateDoesNotDecode(screen: name, reason: "expected an object of fields"))
+        }
+        let fields = currentFields()
+        var shown: [(key: String, value: JSONValue)] = []
+        for member in given where !fields.contains(where: { $0.name == member.key }) {
+            throw ReplError(.unknownStateField(member.key, screen: name, known: fields.map(\.name).sorted()))
+        }
+        for field in fields {
+            guard let value = given.first(where: { $0.key == field.name })?.value else {
+                guard ValueReflector.isOptional(field.value) else {
+                    throw ReplError(.stateDoesNotDecode(screen: name, reason: "missing '\(field.name)'"))
+                }
+                shown.append((field.name, .null))
+                continue
+            }
+            shown.append((field.name, try checked(value, as: field)))
+        }
+        shown.sort { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        preview = .object(shown)
+        kind = .preview
+    }
+
+    /// `value` as the field shows it: decoded as the field's type and written again where the type
+    /// is `Decodable`, refused when that changes it; as given (keys sorted) where it is not.
+    private func checked(_ value: JSONValue, as field: (name: String, value: Any)) throws(ReplError) -> JSONValue {
+        let decoded: Any?
+        do {
+            decoded = try ArgumentDecoding.decode(value, asTypeOf: field.value)
+        } catch {
+            throw ReplError(.stateDoesNotDecode(screen: name, reason: "\(field.name): \((error as? DecodingFailure)?.reason ?? "\(error)")"))
+        }
+        guard let decoded else { return JSONValue.sortingKeys(value) }
+        let out = ByteBuffer()
+        guard (try? reflector.write(decoded, to: out)) != nil,
+            let written = try? JSONParser.parse(String(decoding: out.bytes, as: UTF8.self), maximumDepth: 512)
+        else {
+            throw ReplError(.stateDoesNotDecode(screen: name, reason: "\(field.name) does not encode again"))
+        }
+        guard written == value else {
+            throw ReplError(.stateDoesNotDecode(screen: name, reason: "\(field.name) would show as \(JSONWriter.string(written)), not as given"))
+        }
+        return written
+    }
+
+    func showReal() {
+        kind = .real
+    }
+
+    func recordedEvents() -> [JSONValue] {
+        recorded
+    }
+}

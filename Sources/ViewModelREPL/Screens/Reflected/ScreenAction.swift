@@ -1,0 +1,134 @@
+import Foundation
+
+/// Something a hosted view model does, sent with `event NAME ARGS`: a method call, sync or async,
+/// with typed `Decodable` arguments.
+///
+/// ```swift
+/// .action("load", drives: .loading) { await $0.load() }
+/// .action("select", "id") { (model, id: Int) in model.select(id: id) }
+/// ```
+/// An action runs at once, on the main actor, until its first suspension, so the reply shows what it
+/// changed; the rest of it (and every task it starts, a `didSet`'s own `Task` too) is work the session
+/// owns: pushed with the request that started it, waited for by `wait`, cancelled by `cancel`.
+public struct ScreenAction<Model: AnyObject>: Sendable {
+    /// A call ready to run, its arguments decoded.
+    typealias Call = @MainActor (Model) async throws -> Void
+
+    let name: String
+    let arguments: [EventCatalog.Argument]
+    let drives: LoadCommands
+    /// Decodes the arguments (by name) into the call to make; throws when one does not decode.
+    let prepare: @Sendable ([(key: String, value: JSONValue)]) throws -> Call
+
+    /// An action without arguments.
+    /// - Parameters:
+    ///   - name: What `event` calls it.
+    ///   - drives: Which of `load`, `reload`, `retry` and `cancel` run it.
+    ///   - body: What it does.
+    public static func action(
+        _ name: String, drives: LoadCommands = [], _ body: @escaping @MainActor @Sendable (Model) async throws -> Void
+    ) -> ScreenAction {
+        ScreenAction(name: name, arguments: [], drives: drives) { _ in body }
+    }
+
+    /// An action with one argument, named `argument`.
+    public static func action<A: Decodable & SendableMetatype>(
+        _ name: String, _ argument: String, drives: LoadCommands = [],
+        _ body: @escaping @MainActor @Sendable (Model, A) async throws -> Void
+    ) -> ScreenAction {
+        ScreenAction(name: name, arguments: [.init(name: argument, type: TypeName.of(A.self))], drives: drives) { members in
+            let a = try ArgumentDecoding.decode(A.self, named: argument, from: members)
+            return { model in try await body(model, a) }
+        }
+    }
+
+    /// An action with two arguments.
+    public static func action<A: Decodable & SendableMetatype, B: Decodable & SendableMetatype>(
+        _ name: String, _ first: String, _ second: String, drives: LoadCommands = [],
+        _ body: @escaping @MainActor @Sendable (Model, A, B) async throws -> Void
+    ) -> ScreenAction {
+        let arguments: [EventCatalog.Argument] = [.init(name: first, type: TypeName.of(A.self)), .init(name: second, type: TypeName.of(B.self))]
+        return ScreenAction(name: name, arguments: arguments, drives: drives) { members in
+            let a = try ArgumentDecoding.decode(A.self, named: first, from: members)
+            let b = try ArgumentDecoding.decode(B.self, named: second, from: members)
+            return { model in try await body(model, a, b) }
+        }
+    }
+
+    /// An action with three arguments.
+    public static func action<A: Decodable & SendableMetatype, B: Decodable & SendableMetatype, C: Decodable & SendableMetatype>(
+        _ name: String, _ first: String, _ second: String, _ third: String, drives: LoadCommands = [],
+        _ body: @escaping @MainActor @Sendable (Model, A, B, C) async throws -> Void
+    ) -> ScreenAction {
+        let arguments: [EventCatalog.Argument] = [
+            .init(name: first, type: TypeName.of(A.self)), .init(name: second, type: TypeName.of(B.self)), .init(name: third, type: TypeName.of(C.self)),
+        ]
+        return ScreenAction(name: name, arguments: arguments, drives: drives) { members in
+            let a = try ArgumentDecoding.decode(A.self, named: first, from: members)
+            let b = try ArgumentDecoding.decode(B.self, named: second, from: members)
+            let c = try ArgumentDecoding.decode(C.self, named: third, from: members)
+            return { model in try await body(model, a, b, c) }
+        }
+    }
+}
+
+/// Which of `load`, `reload`, `retry` and `cancel` an action is run by.
+public struct LoadCommands: OptionSet, Sendable {
+    public let rawValue: Int
+
+    public init(rawValue: Int) {
+        self.rawValue = rawValue
+    }
+
+    /// `load`.
+    public static let load = LoadCommands(rawValue: 1)
+    /// `reload` (the action `load` runs, when no other is named).
+    public static let reload = LoadCommands(rawValue: 2)
+    /// `retry` (the last load run again, when no action is named).
+    public static let retry = LoadCommands(rawValue: 4)
+    /// `cancel`, besides cancelling the tasks the screen's actions started.
+    public static let cancel = LoadCommands(rawValue: 8)
+    /// `load`, `reload` and `retry`: the one method a screen loads with (`func load() async`).
+    public static let loading: LoadCommands = [.load, .reload, .retry]
+}
+
+/// A property a view binds (`$model.query`), written on the real view model by `write NAME=VALUE`
+/// as the binding would write it: its `didSet` runs, and the work it starts is tracked.
+///
+/// ```swift
+/// .binding("query", \.query)
+/// ```
+public struct ScreenBinding<Model: AnyObject>: Sendable {
+    let name: String
+    let type: String
+    /// Decodes the value into the write to make; throws when it does not decode.
+    let prepare: @Sendable (JSONValue) throws -> @MainActor (Model) -> Void
+
+    /// A binding of `keyPath` under `name`.
+    public static func binding<Value: Decodable & SendableMetatype>(_ name: String, _ keyPath: ReferenceWritableKeyPath<Model, Value>) -> ScreenBinding {
+        let path = UncheckedKeyPath(keyPath: keyPath)
+        return ScreenBinding(name: name, type: TypeName.of(Value.self)) { json in
+            let value = try ArgumentDecoding.decode(Value.self, from: json)
+            return { model in model[keyPath: path.keyPath] = value }
+        }
+    }
+}
+
+/// One field of a hosted view model's state, read through a key path: for teams that show fewer
+/// fields than reflection finds (`.field("items", \.items)`).
+public struct ScreenField<Model: AnyObject>: Sendable {
+    let name: String
+    let read: @MainActor @Sendable (Model) -> Any
+
+    /// The value at `keyPath`, shown as `name`.
+    public static func field<Value>(_ name: String, _ keyPath: KeyPath<Model, Value>) -> ScreenField {
+        let path = UncheckedKeyPath(keyPath: keyPath)
+        return ScreenField(name: name) { model in model[keyPath: path.keyPath] }
+    }
+}
+
+/// A key path carried into a `@Sendable` closure: key paths written as literals capture nothing
+/// and never change.
+private struct UncheckedKeyPath<Path: AnyKeyPath>: @unchecked Sendable {
+    let keyPath: Path
+}

@@ -1,0 +1,49 @@
+/// A Swift type's name as people write it: `String?`, `[Post]`, `[Int: String]`, `Set<String>`.
+enum TypeName {
+    /// The name of `type`, its generic arguments shortened the same way.
+    static func of(_ type: Any.Type) -> String {
+        shorten(String(describing: type))
+    }
+
+    /// Rewrites `Optional<X>`, `Array<X>` and `Dictionary<K, V>` in a type's description.
+    static func shorten(_ name: String) -> String {
+        var scanner = Substring(name)
+        return parse(&scanner)
+    }
+
+    /// Parses one type from the front of `text`: a name with optional generic arguments.
+    private static func parse(_ text: inout Substring) -> String {
+        var head = ""
+        while let character = text.first, character != "<", character != ">", character != "," {
+            head.append(character)
+            text.removeFirst()
+        }
+        guard text.first == "<" else { return head.trimmingCharacters(in: " ") }
+        text.removeFirst()
+        var arguments: [String] = []
+        while !text.isEmpty {
+            arguments.append(parse(&text))
+            guard let next = text.first else { break }
+            text.removeFirst()
+            if next == ">" { break }
+        }
+        let base = head.trimmingCharacters(in: " ")
+        switch (base, arguments.count) {
+        case ("Optional", 1), ("Swift.Optional", 1):
+            let wrapped = arguments[0]
+            return wrapped.contains(" ") ? "(\(wrapped))?" : wrapped + "?"
+        case ("Array", 1), ("Swift.Array", 1): return "[\(arguments[0])]"
+        case ("Dictionary", 2), ("Swift.Dictionary", 2): return "[\(arguments[0]): \(arguments[1])]"
+        default: return "\(base)<\(arguments.joined(separator: ", "))>"
+        }
+    }
+}
+
+extension String {
+    fileprivate func trimmingCharacters(in set: Character) -> String {
+        var text = Substring(self)
+        while text.first == set { text.removeFirst() }
+        while text.last == set { text.removeLast() }
+        return String(text)
+    }
+}

@@ -1,0 +1,311 @@
+import Foundation
+import Observation
+
+/// Writes any Swift value as JSON the way people read it, by reflection where the value is not
+/// `Encodable`: a hosted view model's state needs no conformance of its own.
+///
+/// - `nil` is `null`; a `Date` is ISO 8601 (with fractional seconds when it has them); `URL`, `UUID`
+///   are strings and `Data` is base64.
+/// - An `Encodable` value is written by its own conformance, as the protocol path writes states, so
+///   what `Decodable` reads back is what was printed.
+/// - An enum is externally tagged: `"idle"`, `{"loaded":3}`, `{"failed":{"message":"x"}}`, several
+///   unlabeled payloads as an array; a struct, tuple or class is an object of its stored properties
+///   (keys sorted); a set is sorted by its elements' JSON; a dictionary with string or integer keys
+///   is an object; an `Error` is `{"type":…,"description":…}`; anything else is its description.
+/// - An `@Observable` class shows its tracked properties (`_name` storage as `name`), leaving out its
+///   registrar and what `@ObservationIgnored` keeps; stored closures are left out everywhere.
+@MainActor
+final class ValueReflector {
+    /// How deep values nest before the rest is written as a description.
+    static let maximumDepth = 64
+
+    private let stateEncoder = StateEncoder()
+    private let fallback: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+    /// How each type is written, worked out once per type.
+    private var strategies: [ObjectIdentifier: Strategy] = [:]
+    /// The objects being written now, so a child that points back at its parent ends.
+    private var visiting: Set<ObjectIdentifier> = []
+
+    /// How a value of one type is written.
+    private enum Strategy {
+        case null
+        case string, bool, int, integer, double, float, date, url, uuid, data, decimal
+        case optional, error, encodable
+        case enumeration, structure, tuple, collection, set, dictionary
+        case object(observable: Bool)
+        case function
+        case description
+    }
+
+    /// Formats dates as ISO 8601, with and without fractional seconds.
+    nonisolated static func isoText(_ date: Date) -> String {
+        let seconds = date.timeIntervalSince1970
+        let style = Date.ISO8601FormatStyle(includingFractionalSeconds: seconds.rounded(.down) != seconds)
+        return date.formatted(style)
+    }
+
+    /// The stored properties of `object` as it is shown: in declaration order, closures left out.
+    func fields(of object: AnyObject) -> [(name: String, value: Any)] {
+        Self.properties(of: object, observable: object is any Observable)
+    }
+
+    /// Whether a value of this type is left out of objects (a closure).
+    func isLeftOut(_ value: Any) -> Bool {
+        if case .function = strategy(for: value) { return true }
+        return false
+    }
+
+    /// Writes `fields` as one object, keys sorted.
+    func writeObject(_ fields: [(name: String, value: Any)], to out: ByteBuffer) throws {
+        try writeMembers(fields.filter { !isLeftOut($0.value) }, to: out, depth: 0)
+    }
+
+    /// Writes `value`.
+    func write(_ value: Any, to out: ByteBuffer, depth: Int = 0) throws {
+        if depth > Self.maximumDepth {
+            return JSONWriter.append(string: String(describing: value), to: out)
+        }
+        switch strategy(for: value) {
+        case .null: out.append("null")
+        case .string: JSONWriter.append(string: value as! String, to: out)
+        case .bool: out.append((value as! Bool) ? "true" : "false")
+        case .int: JSONWriter.append(value as! Int, to: out)
+        case .integer: out.append(utf8: "\(value)")
+        case .double: JSONWriter.append(Self.number(value as! Double), to: out)
+        case .float: JSONWriter.append(Self.number(Double(value as! Float)), to: out)
+        case .date: JSONWriter.append(string: Self.isoText(value as! Date), to: out)
+        case .url: JSONWriter.append(string: (value as! URL).absoluteString, to: out)
+        case .uuid: JSONWriter.append(string: (value as! UUID).uuidString, to: out)
+        case .data: JSONWriter.append(string: (value as! Data).base64EncodedString(), to: out)
+        case .decimal: out.append(utf8: "\(value as! Decimal)")
+        case .optional:
+            let mirror = Mirror(reflecting: value)
+            if let wrapped = mirror.children.first { try write(wrapped.value, to: out, depth: depth) } else { out.append("null") }
+        case .error:
+            let error = value as! any Error
+            try writeMembers([("description", Self.describe(error)), ("type", Self.typeName(of: value))], to: out, depth: depth)
+        case .encodable:
+            let encodable = value as! any Encodable
+            try writeEncodable(encodable, to: out)
+        case .enumeration:
+            try writeEnumCase(value, to: out, depth: depth)
+        case .structure:
+            try writeMembers(Self.labeledChildren(of: value), to: out, depth: depth + 1)
+        case .tuple:
+            try writeTuple(Mirror(reflecting: value), to: out, depth: depth)
+        case .collection:
+            try writeArray(Mirror(reflecting: value).children.map(\.value), to: out, depth: depth)
+        case .set:
+            try writeSet(value, to: out, depth: depth)
+        case .dictionary:
+            try writeDictionary(value, to: out, depth: depth)
+        case .object(let observable):
+            let object = value as AnyObject
+            let identity = ObjectIdentifier(object)
+            guard visiting.insert(identity).inserted else {
+                return JSONWriter.append(string: "<cycle: \(Self.typeName(of: value))>", to: out)
+            }
+            defer { visiting.remove(identity) }
+            try writeMembers(Self.properties(of: object, observable: observable).filter { !isLeftOut($0.value) }, to: out, depth: depth + 1)
+        case .function, .description:
+            JSONWriter.append(string: String(describing: value), to: out)
+        }
+    }
+
+    // MARK: Kinds of value
+
+    private func strategy(for value: Any) -> Strategy {
+        let type = Swift.type(of: value)
+        let key = ObjectIdentifier(type)
+        if let known = strategies[key] { return known }
+        let made = Self.makeStrategy(for: value, type: type)
+        strategies[key] = made
+        return made
+    }
+
+    private static func makeStrategy(for value: Any, type: Any.Type) -> Strategy {
+        switch type {
+        case is String.Type: return .string
+        case is Bool.Type: return .bool
+        case is Int.Type: return .int
+        case is Double.Type: return .double
+        case is Float.Type: return .float
+        case is Date.Type: return .date
+        case is URL.Type: return .url
+        case is UUID.Type: return .uuid
+        case is Data.Type: return .data
+        case is Decimal.Type: return .decimal
+        case is Void.Type: return .null
+        default: break
+        }
+        let mirror = Mirror(reflecting: value)
+        if mirror.displayStyle == .optional { return .optional }
+        if value is any Error { return .error }
+        if value is any BinaryInteger { return .integer }
+        if "\(type)".contains("->") { return .function }
+        switch mirror.displayStyle {
+        case .set: return .set
+        case .dictionary: return .dictionary
+        default: break
+        }
+        if type is any Encodable.Type { return .encodable }
+        switch mirror.displayStyle {
+        case .enum: return .enumeration
+        case .struct: return .structure
+        case .tuple: return .tuple
+        case .collection: return .collection
+        case .class: return .object(observable: value is any Observable)
+        default: return .description
+        }
+    }
+
+    // MARK: Writing each kind
+
+    private func writeEncodable<Value: Encodable>(_ value: Value, to out: ByteBuffer) throws {
+        out.append(try stateEncoder.encode(value, fallback: fallback))
+    }
+
+    private func writeMembers(_ members: [(name: String, value: Any)], to out: ByteBuffer, depth: Int) throws {
+        let sorted = members.count < 2 ? members : members.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        out.append(UInt8(ascii: "{"))
+        for (offset, member) in sorted.enumerated() {
+            if offset > 0 { out.append(UInt8(ascii: ",")) }
+            JSONWriter.append(string: member.name, to: out)
+            out.append(UInt8(ascii: ":"))
+            try write(member.value, to: out, depth: depth)
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    private func writeArray(_ elements: [Any], to out: ByteBuffer, depth: Int) throws {
+        out.append(UInt8(ascii: "["))
+        for (offset, element) in elements.enumerated() {
+            if offset > 0 { out.append(UInt8(ascii: ",")) }
+            try write(element, to: out, depth: depth + 1)
+        }
+        out.append(UInt8(ascii: "]"))
+    }
+
+    /// `"name"` for a case without payload, `{"name":payload}` otherwise: one unlabeled payload as
+    /// itself, labeled payloads as an object, several unlabeled ones as an array.
+    private func writeEnumCase(_ value: Any, to out: ByteBuffer, depth: Int) throws {
+        let mirror = Mirror(reflecting: value)
+        guard let payload = mirror.children.first, let name = payload.label else {
+            return JSONWriter.append(string: String(describing: value), to: out)
+        }
+        out.append(UInt8(ascii: "{"))
+        JSONWriter.append(string: name, to: out)
+        out.append(UInt8(ascii: ":"))
+        try write(payload.value, to: out, depth: depth + 1)
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// Labeled elements as an object, unlabeled ones (`.0`, `.1`) as an array.
+    private func writeTuple(_ mirror: Mirror, to out: ByteBuffer, depth: Int) throws {
+        let children = Array(mirror.children)
+        if children.allSatisfy({ $0.label.map { !$0.hasPrefix(".") } ?? false }) {
+            return try writeMembers(children.map { ($0.label!, $0.value) }, to: out, depth: depth + 1)
+        }
+        try writeArray(children.map(\.value), to: out, depth: depth)
+    }
+
+    private func writeSet(_ value: Any, to out: ByteBuffer, depth: Int) throws {
+        var texts: [[UInt8]] = []
+        for element in Mirror(reflecting: value).children {
+            let piece = ByteBuffer()
+            try write(element.value, to: piece, depth: depth + 1)
+            texts.append(piece.array)
+        }
+        texts.sort { $0.lexicographicallyPrecedes($1) }
+        out.append(UInt8(ascii: "["))
+        for (offset, text) in texts.enumerated() {
+            if offset > 0 { out.append(UInt8(ascii: ",")) }
+            out.append(text)
+        }
+        out.append(UInt8(ascii: "]"))
+    }
+
+    /// String, integer and string-valued keys as an object, keys sorted; any other keys as `[key, value]` pairs.
+    private func writeDictionary(_ value: Any, to out: ByteBuffer, depth: Int) throws {
+        var pairs: [(key: Any, value: Any)] = []
+        for entry in Mirror(reflecting: value).children {
+            let parts = Array(Mirror(reflecting: entry.value).children)
+            guard parts.count == 2 else { continue }
+            pairs.append((parts[0].value, parts[1].value))
+        }
+        let names = pairs.map { Self.keyText($0.key) }
+        if names.allSatisfy({ $0 != nil }) {
+            return try writeMembers(zip(names, pairs).map { ($0!, $1.value) }, to: out, depth: depth + 1)
+        }
+        try writeArray(pairs.map { [$0.key, $0.value] as [Any] }, to: out, depth: depth)
+    }
+
+    // MARK: Helpers
+
+    /// The object key a dictionary key is written under, if it has one.
+    private static func keyText(_ key: Any) -> String? {
+        switch key {
+        case let text as String: return text
+        case let number as any BinaryInteger: return "\(number)"
+        case let raw as any RawRepresentable:
+            if let text = raw.rawValue as? String { return text }
+            if let number = raw.rawValue as? any BinaryInteger { return "\(number)" }
+            return nil
+        default: return nil
+        }
+    }
+
+    /// A non-finite number has no JSON form: it is written as its description.
+    private static func number(_ value: Double) -> JSONValue {
+        value.isFinite ? .double(value) : .string("\(value)")
+    }
+
+    /// Whether `value` is an `Optional`.
+    static func isOptional(_ value: Any) -> Bool {
+        Mirror(reflecting: value).displayStyle == .optional
+    }
+
+    /// What an error says to people.
+    static func describe(_ error: any Error) -> String {
+        (error as? any LocalizedError)?.errorDescription ?? error.localizedDescription
+    }
+
+    /// A value's type as people write it.
+    static func typeName(of value: Any) -> String {
+        TypeName.of(Swift.type(of: value))
+    }
+
+    /// A struct's labeled stored properties.
+    private static func labeledChildren(of value: Any) -> [(name: String, value: Any)] {
+        Mirror(reflecting: value).children.compactMap { child in child.label.map { ($0, child.value) } }
+    }
+
+    /// A class's stored properties, its superclasses' first; an `@Observable` class's tracked ones.
+    private static func properties(of object: AnyObject, observable: Bool) -> [(name: String, value: Any)] {
+        var mirrors: [Mirror] = []
+        var mirror: Mirror? = Mirror(reflecting: object)
+        while let current = mirror {
+            mirrors.append(current)
+            mirror = current.superclassMirror
+        }
+        var fields: [(name: String, value: Any)] = []
+        for mirror in mirrors.reversed() {
+            for child in mirror.children {
+                guard let label = child.label else { continue }
+                if observable {
+                    // Tracked properties keep their value in `_name`; the registrar is `_$observationRegistrar`;
+                    // what has no underscore is `@ObservationIgnored` (or a constant) and is not shown.
+                    guard label.hasPrefix("_"), !label.hasPrefix("_$") else { continue }
+                    fields.append((String(label.dropFirst()), child.value))
+                } else {
+                    fields.append((label, child.value))
+                }
+            }
+        }
+        return fields
+    }
+}
