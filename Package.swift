@@ -35,7 +35,7 @@ let package = Package(
         // How an app team embeds the REPL: a tiny executable registering its own view models.
         .executableTarget(name: "counter-repl", dependencies: ["ViewModelKit", "ViewModelREPL"], path: "Examples/CounterREPL"),
         // A view model as app teams write it (@Observable, async methods, a didSet's own Task), hosted as written.
-        .executableTarget(name: "search-repl", dependencies: ["ViewModelREPL"], path: "Examples/SearchREPL"),
+        .executableTarget(name: "search-repl", dependencies: ["ViewModelREPL"], path: "Examples/SearchREPL", exclude: ["search.vmrepl"]),
 
         // MARK: The benchmark's reference for encoding and decoding a big state (`make bench`)
         .executableTarget(name: "vmrepl-bench", dependencies: ["ExampleScreens", "ViewModelKit"], path: "Bench", exclude: ["bench.py", "echo_mcp_server.py"]),

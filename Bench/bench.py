@@ -204,6 +204,19 @@ def big_state():
         f"{state_rate / encode_rate:.2f}x", ">= 2x JSONEncoder", state_rate >= 2 * encode_rate)
     row("mock state= of 10,000 posts", f"{mock_rate:,.1f} req/s", f"JSONDecoder: {decode_rate:,.1f}/s",
         f"{mock_rate / decode_rate:.2f}x", ">= 1x JSONDecoder", mock_rate >= decode_rate)
+    # The same posts through a view model hosted as written (seed 003: state by reflection, Post not Encodable).
+    with open(script, "w") as f:
+        f.write("use posts-tutorial\nload\nwait\n")
+        for _ in range(rounds):
+            f.write("state\n")
+    with open(baseline, "w") as f:
+        f.write("use posts-tutorial\nload\nwait\n")
+    reflected_base = run(baseline)
+    reflected_rate = rounds / max(run(script) - reflected_base, 1e-9)
+    row("state of 10,000 posts, reflected", f"{reflected_rate:,.1f} req/s", f"Codable path: {state_rate:,.1f}/s",
+        f"{state_rate / reflected_rate:.2f}x slower", "within 3x of the Codable path", reflected_rate * 3 >= state_rate)
+    with open(baseline, "w") as f:
+        f.write("use posts\nload\nwait\n")
     select_in_diff_mode(env, rounds)
 
 

@@ -77,13 +77,13 @@ package struct ToolCatalog {
         let properties = event.arguments.map { argument -> (String, JSONValue) in
             let type: String? =
                 switch argument.type {
-                case "int": "integer"
-                case "number": "number"
-                case "string": "string"
-                case "bool": "boolean"
+                case "int", "Int", "Int64", "Int32", "Int16", "Int8", "UInt", "UInt64", "UInt32", "UInt16", "UInt8": "integer"
+                case "number", "Double", "Float": "number"
+                case "string", "String", "Date", "URL", "UUID", "Data": "string"
+                case "bool", "Bool": "boolean"
                 case "array": "array"
                 case "object": "object"
-                default: nil
+                default: argument.type.hasPrefix("[") && !argument.type.contains(":") ? "array" : nil
                 }
             return (argument.name, type.map { .object([("type", .string($0))]) } ?? .object([]))
         }
