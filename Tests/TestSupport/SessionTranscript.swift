@@ -25,11 +25,13 @@ public struct SessionTranscript: ParsedLines, Sendable {
         ParsedOutput(lines: lines)
     }
 
-    /// Runs `input` with `arguments` (vmrepl's options, `--posts-url` included).
+    /// Runs `input` with `arguments` (vmrepl's options, `--posts-url` included), against the example
+    /// screens or `screens`.
     /// - Throws: ``ProtocolViolation`` when a line is not one JSON object.
     @MainActor
-    public static func run(_ input: [String], arguments: [String] = []) async throws -> SessionTranscript {
-        let (options, registry, states) = try setUp(arguments)
+    public static func run(_ input: [String], arguments: [String] = [], screens: ScreenRegistry? = nil) async throws -> SessionTranscript {
+        let (options, examples, states) = try setUp(arguments)
+        let registry = screens ?? examples
         let recorder = Recorder(states: states)
         let session = Session(registry: registry, options: options, renderer: recorder, defersWatches: true)
         session.start()
