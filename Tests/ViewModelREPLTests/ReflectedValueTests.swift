@@ -25,6 +25,10 @@ private final class Ledger {
     func count(_ value: Int) { phase = .counted(value) }
 }
 
+private enum LedgerError: Error {
+    case broken
+}
+
 @Suite struct ReflectedValueTests {
     @MainActor
     private static func screens(fields: Bool = false) -> ScreenRegistry {
@@ -33,6 +37,11 @@ private final class Ledger {
             .action("count", "value") { (ledger, value: Int) in ledger.count(value) },
             .action("fail", "message") { (ledger, message: String) in ledger.phase = .failed(message: message) },
             .action("move") { $0.phase = .moved(1, 2) },
+            .action("explode") { _ in throw LedgerError.broken },
+            .action("explodeLater") { _ in
+                await Task.yield()
+                throw LedgerError.broken
+            },
         ]
         if fields {
             screens.register("ledger", summary: "key paths", fields: [.field("phase", \.phase), .field("note", \.note)], actions: actions) { _ in Ledger() }
@@ -74,5 +83,16 @@ private final class Ledger {
         let result = try await SessionTranscript.run(["use ledger", "event count value=1"], screens: Self.screens(fields: true))
         #expect(json(value(result.reply(1), "state")) == #"{"note":null,"phase":"idle"}"#)
         #expect(json(value(result.reply(2), "state")) == #"{"note":null,"phase":{"counted":1}}"#)
+    }
+
+    @Test func anActionThatThrowsIsAnErrorAtOnceOrAPushLater() async throws {
+        let result = try await SessionTranscript.run(["use ledger", "event explode", "event explodeLater", "state"], screens: Self.screens())
+        #expect(result.reply(2)?["code"] as? String == "action_failed")
+        #expect((result.reply(2)?["message"] as? String)?.contains("'explode'") == true)
+        #expect(result.reply(3)?["type"] as? String == "state")
+        let pushed = result.pushes.filter { $0["code"] as? String == "action_failed" }
+        #expect(pushed.count == 1)
+        #expect(pushed.first?["line"] as? Int == 3)
+        #expect(result.reply(4)?["type"] as? String == "state")
     }
 }

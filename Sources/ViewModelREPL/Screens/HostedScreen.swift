@@ -60,12 +60,7 @@ final class HostedScreen<Model: ViewModel>: ScreenHosting where Model.ViewEvent:
     }
 
     func stateValue() throws(ReplError) -> JSONValue {
-        let data = try encodedState()
-        do {
-            return try JSONParser.parse(String(decoding: data, as: UTF8.self), maximumDepth: 512)
-        } catch {
-            throw ReplError(.stateDoesNotEncode(reason: error.reason))
-        }
+        try Self.parsedState(encodedState())
     }
 
     func send(_ event: JSONValue, asName: Bool) throws(DecodingFailure) -> EventOutcome {

@@ -46,9 +46,9 @@ package protocol ScreenHosting: AnyObject {
     /// Whether the command just run started work that goes on after it (a task an action started);
     /// asking resets it.
     func takeStartedWork() -> Bool
-    /// Compares what the screen shows with what it showed last and calls the watch when it changed;
-    /// for screens whose changes are not observed (`false`: nothing to poll).
+    /// Whether the screen's changes are found by ``poll()`` rather than observed.
     var needsPolling: Bool { get }
+    /// Compares what the screen shows with what it showed last and calls the watch when it changed.
     func poll()
     /// Failures of work that ended after its command, to push with the request that started it.
     func takeFailures() -> [ReplError]
@@ -64,8 +64,16 @@ package protocol ScreenHosting: AnyObject {
     func watch(_ onChange: @escaping @MainActor (_ isShown: Bool) -> Void)
 }
 
-
 extension ScreenHosting {
+    /// A state's bytes, as written, read back as a value.
+    static func parsedState(_ bytes: [UInt8]) throws(ReplError) -> JSONValue {
+        do {
+            return try JSONParser.parse(String(decoding: bytes, as: UTF8.self), maximumDepth: 512)
+        } catch {
+            throw ReplError(.stateDoesNotEncode(reason: error.reason))
+        }
+    }
+
     func takeStartedWork() -> Bool { false }
     var needsPolling: Bool { false }
     func poll() {}

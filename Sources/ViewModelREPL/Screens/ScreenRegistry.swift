@@ -29,8 +29,7 @@ public struct ScreenRegistry: Sendable {
         events: [Model.ViewEvent],
         make: @escaping @MainActor @Sendable (ScreenContext) -> Model
     ) where Model.ViewEvent: Codable, Model.ViewState: Codable {
-        precondition(!name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }, "screen name '\(name)' must be a word")
-        precondition(!definitions.contains { $0.name == name }, "screen '\(name)' is registered twice")
+        checkNew(name)
         let catalog = LazyEventCatalog { EventCatalog(samples: events) }
         definitions.append(
             ScreenDefinition(name: name, summary: summary, lazyCatalog: catalog) { context in
@@ -74,15 +73,22 @@ public struct ScreenRegistry: Sendable {
         bindings: [ScreenBinding<Model>] = [],
         make: @escaping @MainActor @Sendable (ScreenContext) -> Model
     ) {
-        precondition(!name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }, "screen name '\(name)' must be a word")
-        precondition(!definitions.contains { $0.name == name }, "screen '\(name)' is registered twice")
+        checkNew(name)
+        precondition(Set(actions.map(\.name)).count == actions.count, "screen '\(name)' has two actions of one name")
+        precondition(!actions.contains { !$0.drives.isEmpty && !$0.arguments.isEmpty }, "screen '\(name)': an action that load, reload, retry or cancel runs takes no arguments")
         let catalog = EventCatalog(events: actions.map { EventCatalog.Event(name: $0.name, arguments: $0.arguments, encodesAsString: false) })
         definitions.append(
             ScreenDefinition(name: name, summary: summary, lazyCatalog: LazyEventCatalog { catalog }) { context in
                 ReflectedScreen(
-                    name: name, model: make(context), fields: fields, actions: actions, bindings: bindings,
+                    name: name, catalog: catalog, model: make(context), fields: fields, actions: actions, bindings: bindings,
                     isOnVirtualTime: context.clock is ManualClock)
             })
+    }
+
+    /// Stops a registration whose name is not a word or is taken.
+    private func checkNew(_ name: String) {
+        precondition(!name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }, "screen name '\(name)' must be a word")
+        precondition(!definitions.contains { $0.name == name }, "screen '\(name)' is registered twice")
     }
 
     /// The screen named `name`.

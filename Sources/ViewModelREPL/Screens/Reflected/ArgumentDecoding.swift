@@ -25,10 +25,6 @@ package enum ArgumentDecoding {
     /// Decodes `value` as `type`.
     static func decode<Value: Decodable>(_ type: Value.Type, from value: JSONValue) throws -> Value {
         if let direct = JSONValueDecoder.decodeIfHandled(type, from: value) { return direct }
-        if Value.self == Date.self, case .string(let text) = value {
-            guard let date = isoDate(text) else { throw DecodingFailure(reason: "expected an ISO 8601 date such as 2026-12-03T09:30:00Z") }
-            return date as! Value
-        }
         do {
             return try makeDecoder().decode(type, from: Data(JSONWriter.bytes(value)))
         } catch {

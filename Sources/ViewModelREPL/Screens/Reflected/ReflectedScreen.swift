@@ -52,7 +52,7 @@ final class ReflectedScreen<Model: AnyObject>: ScreenHosting, ScreenLoader {
     static var realTimePollInterval: Duration { .milliseconds(50) }
 
     init(
-        name: String, model: Model, fields: [ScreenField<Model>]?, actions: [ScreenAction<Model>],
+        name: String, catalog: EventCatalog, model: Model, fields: [ScreenField<Model>]?, actions: [ScreenAction<Model>],
         bindings: [ScreenBinding<Model>], isOnVirtualTime: Bool
     ) {
         self.name = name
@@ -61,8 +61,7 @@ final class ReflectedScreen<Model: AnyObject>: ScreenHosting, ScreenLoader {
         self.actions = actions
         self.bindings = bindings
         self.isOnVirtualTime = isOnVirtualTime
-        catalog = EventCatalog(events: actions.map { EventCatalog.Event(name: $0.name, arguments: $0.arguments, encodesAsString: false) })
-        precondition(Set(actions.map(\.name)).count == actions.count, "screen '\(name)' has two actions of one name")
+        self.catalog = catalog
     }
 
     var loader: (any ScreenLoader)? { self }
@@ -99,12 +98,7 @@ final class ReflectedScreen<Model: AnyObject>: ScreenHosting, ScreenLoader {
     }
 
     func stateValue() throws(ReplError) -> JSONValue {
-        let bytes = try renderShown()
-        do {
-            return try JSONParser.parse(String(decoding: bytes, as: UTF8.self), maximumDepth: 512)
-        } catch {
-            throw ReplError(.stateDoesNotEncode(reason: error.reason))
-        }
+        try Self.parsedState(renderShown())
     }
 
     /// Each field's type, as declared (an optional that is `nil` now is still `String?`).
@@ -194,7 +188,7 @@ final class ReflectedScreen<Model: AnyObject>: ScreenHosting, ScreenLoader {
             let body: @MainActor () async -> Void = { [weak self] in
                 do {
                     try await call(model)
-                } catch where Self.isCancellation(error) {
+                } catch where ErrorMeaning.isCancellation(error) {
                     // Cancelled: the user moved on; not a failure.
                 } catch {
                     self?.actionFailed(action, error)
@@ -208,15 +202,8 @@ final class ReflectedScreen<Model: AnyObject>: ScreenHosting, ScreenLoader {
         }
     }
 
-    /// Whether `error` only says the work was cancelled (`CancellationError`, a cancelled URL load).
-    private nonisolated static func isCancellation(_ error: any Error) -> Bool {
-        if error is CancellationError { return true }
-        let nsError = error as NSError
-        return nsError.domain == NSURLErrorDomain && nsError.code == NSURLErrorCancelled
-    }
-
     private func actionFailed(_ action: String, _ error: any Error) {
-        let failure = ReplError(.actionFailed(action: action, screen: name, message: ValueReflector.describe(error)))
+        let failure = ReplError(.actionFailed(action: action, screen: name, message: ErrorMeaning.message(for: error)))
         if isRunningCommand {
             failureNow = failure
         } else {

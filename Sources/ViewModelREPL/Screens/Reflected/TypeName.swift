@@ -1,3 +1,5 @@
+import Foundation
+
 /// A Swift type's name as people write it: `String?`, `[Post]`, `[Int: String]`, `Set<String>`.
 enum TypeName {
     /// The name of `type`, its generic arguments shortened the same way.
@@ -18,7 +20,7 @@ enum TypeName {
             head.append(character)
             text.removeFirst()
         }
-        guard text.first == "<" else { return head.trimmingCharacters(in: " ") }
+        guard text.first == "<" else { return head.trimmingCharacters(in: .whitespaces) }
         text.removeFirst()
         var arguments: [String] = []
         while !text.isEmpty {
@@ -27,7 +29,7 @@ enum TypeName {
             text.removeFirst()
             if next == ">" { break }
         }
-        let base = head.trimmingCharacters(in: " ")
+        let base = head.trimmingCharacters(in: .whitespaces)
         switch (base, arguments.count) {
         case ("Optional", 1), ("Swift.Optional", 1):
             let wrapped = arguments[0]
@@ -36,14 +38,5 @@ enum TypeName {
         case ("Dictionary", 2), ("Swift.Dictionary", 2): return "[\(arguments[0]): \(arguments[1])]"
         default: return "\(base)<\(arguments.joined(separator: ", "))>"
         }
-    }
-}
-
-extension String {
-    fileprivate func trimmingCharacters(in set: Character) -> String {
-        var text = Substring(self)
-        while text.first == set { text.removeFirst() }
-        while text.last == set { text.removeLast() }
-        return String(text)
     }
 }

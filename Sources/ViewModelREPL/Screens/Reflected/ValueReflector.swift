@@ -1,5 +1,6 @@
 import Foundation
 import Observation
+import ViewModelKit
 
 /// Writes any Swift value as JSON the way people read it, by reflection where the value is not
 /// `Encodable`: a hosted view model's state needs no conformance of its own.
@@ -87,7 +88,7 @@ final class ValueReflector {
             if let wrapped = mirror.children.first { try write(wrapped.value, to: out, depth: depth) } else { out.append("null") }
         case .error:
             let error = value as! any Error
-            try writeMembers([("description", Self.describe(error)), ("type", Self.typeName(of: value))], to: out, depth: depth)
+            try writeMembers([("description", ErrorMeaning.message(for: error)), ("type", Self.typeName(of: value))], to: out, depth: depth)
         case .encodable:
             let encodable = value as! any Encodable
             try writeEncodable(encodable, to: out)
@@ -267,11 +268,6 @@ final class ValueReflector {
     /// Whether `value` is an `Optional`.
     static func isOptional(_ value: Any) -> Bool {
         Mirror(reflecting: value).displayStyle == .optional
-    }
-
-    /// What an error says to people.
-    static func describe(_ error: any Error) -> String {
-        (error as? any LocalizedError)?.errorDescription ?? error.localizedDescription
     }
 
     /// A value's type as people write it.
