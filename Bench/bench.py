@@ -83,6 +83,23 @@ def throughput():
     return peak
 
 
+def action_request():
+    """An action on a screen hosted as written (search-repl's toggleFavorite, a sync closure on an
+    @Observable class, its state read by reflection) against an event on a protocol screen (foo)."""
+    count = REQUESTS // 10
+    events = os.path.join(WORK, "events.txt")
+    with open(events, "w") as f:
+        f.write("use foo\n" + "event hello\nevent goodbye\n" * (count // 2))
+    actions = os.path.join(WORK, "actions.txt")
+    with open(actions, "w") as f:
+        f.write("use search\n" + "event toggleFavorite name=Swift\n" * count)
+    event_seconds, _ = timed_run([VMREPL], events)
+    action_seconds, _ = timed_run([os.path.join(BIN, "search-repl")], actions)
+    row(f"action request, reflected screen ({count:,})", f"{count / action_seconds:,.0f} req/s",
+        f"protocol event: {count / event_seconds:,.0f} req/s", f"{action_seconds / event_seconds:.2f}x slower",
+        "within 2x of a protocol event", action_seconds <= 2 * event_seconds)
+
+
 def load_storm():
     """100,000 load lines in a row on users, each cancelling the one before."""
     count = 100_000
@@ -303,6 +320,7 @@ def main():
     mcp_round_trip()
     start_up()
     memory(peak)
+    action_request()
     load_storm()
     big_state()
     explore()

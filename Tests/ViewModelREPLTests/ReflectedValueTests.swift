@@ -25,6 +25,39 @@ private final class Ledger {
     func count(_ value: Int) { phase = .counted(value) }
 }
 
+/// A child object a view model points at, strongly and weakly.
+private final class Owner {
+    var name = "Ada"
+}
+
+/// A view model whose stored properties include references that are not plain values: weak and
+/// unowned ones, a struct holding a weak one, nested structs and an array of structs.
+@MainActor
+private final class Shelf {
+    struct Spot {
+        var row: Int
+        var label: String?
+    }
+
+    struct Loose {
+        weak var owner: Owner?
+        var count = 1
+    }
+
+    let keeper = Owner()
+    var spots = [Spot(row: 2, label: nil), Spot(row: 1, label: "b")]
+    var nested = [[Spot(row: 3, label: "c")]]
+    weak var borrowed: Owner?
+    unowned var lent: Owner
+    var loose = Loose()
+
+    init() {
+        lent = keeper
+        borrowed = keeper
+        loose.owner = keeper
+    }
+}
+
 private enum LedgerError: Error {
     case broken
 }
@@ -77,6 +110,15 @@ private enum LedgerError: Error {
         #expect(result.reply(4)?["code"] as? String == "bad_state")
         #expect((result.reply(4)?["message"] as? String)?.contains("tags") == true)
         #expect(result.reply(6)?["code"] as? String == "bad_state")
+    }
+
+    @Test func weakAndUnownedReferencesAndNestedStructsAreReadSafely() async throws {
+        var screens = ScreenRegistry()
+        screens.register("shelf", summary: "references", actions: []) { _ in Shelf() }
+        let result = try await SessionTranscript.run(["use shelf", "state", "state"], screens: screens)
+        let expected = #"{"borrowed":{"name":"Ada"},"keeper":{"name":"Ada"},"lent":{"name":"Ada"},"loose":{"count":1,"owner":{"name":"Ada"}},"nested":[[{"label":"c","row":3}]],"spots":[{"label":null,"row":2},{"label":"b","row":1}]}"#
+        #expect(json(value(result.reply(1), "state")) == expected)
+        #expect(json(value(result.reply(2), "state")) == expected)
     }
 
     @Test func chosenKeyPathsShowOnlyThoseFields() async throws {

@@ -62,6 +62,7 @@ final class PushTracker {
     /// finishing) changes state outside a command, and it runs only when the session suspends,
     /// so every suspension arms first.
     func armWatches() {
+        for screen in polledScreens { screen.host.mayChange() }
         for screen in unwatched {
             screen.needsWatch = false
             arm(screen)
@@ -123,7 +124,11 @@ final class PushTracker {
 
     /// Writes a `state` line for every screen whose state changed outside a command.
     func emitPushes() {
-        for screen in polledScreens { screen.host.poll() }
+        for screen in polledScreens {
+            // Outside batches nothing marks the session's suspensions, so every poll looks again.
+            if !defersWatches { screen.host.mayChange() }
+            screen.host.poll()
+        }
         while !dirtyScreens.isEmpty {
             let screen = dirtyScreens.removeFirst()
             guard screen.isDirty else { continue }

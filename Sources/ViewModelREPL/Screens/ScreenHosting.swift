@@ -50,6 +50,9 @@ package protocol ScreenHosting: AnyObject {
     var needsPolling: Bool { get }
     /// Compares what the screen shows with what it showed last and calls the watch when it changed.
     func poll()
+    /// Other work may run now (the session is about to suspend): the next ``poll()`` must look
+    /// again, even when nothing ran since the state was last written.
+    func mayChange()
     /// Failures of work that ended after its command, to push with the request that started it.
     func takeFailures() -> [ReplError]
     /// Each state field's declared type, for `describe`; `nil` where only the values tell.
@@ -77,6 +80,7 @@ extension ScreenHosting {
     func takeStartedWork() -> Bool { false }
     var needsPolling: Bool { false }
     func poll() {}
+    func mayChange() {}
     func takeFailures() -> [ReplError] { [] }
     func fieldTypes() -> [(name: String, type: String)]? { nil }
     var bindingTypes: [(name: String, type: String)] { [] }

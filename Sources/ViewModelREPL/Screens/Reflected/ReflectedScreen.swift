@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 import ViewModelKit
 
 /// A screen hosting any `@MainActor` class as written: its state read by reflection (or chosen key
@@ -47,6 +48,12 @@ final class ReflectedScreen<Model: AnyObject>: ScreenHosting, ScreenLoader {
     /// The last action `load`, `reload` or `retry` ran, for `retry`.
     private var lastLoad: ScreenAction<Model>?
     private var pollTask: Task<Void, Never>?
+    /// Whether the real state last written is the model's state now: set when it is written, and
+    /// cleared by whatever may run the model's code (a command's work, or the session letting other
+    /// work run), so a poll in between need not render it again to compare.
+    private var shownIsCurrent = false
+    /// Whether the model is `@Observable`, whose tracked properties show under their own names.
+    private let isObservable: Bool
 
     /// How often a screen with work in flight on real time is compared.
     static var realTimePollInterval: Duration { .milliseconds(50) }
@@ -62,6 +69,7 @@ final class ReflectedScreen<Model: AnyObject>: ScreenHosting, ScreenLoader {
         self.bindings = bindings
         self.isOnVirtualTime = isOnVirtualTime
         self.catalog = catalog
+        isObservable = model is any Observable
     }
 
     var loader: (any ScreenLoader)? { self }
@@ -78,7 +86,11 @@ final class ReflectedScreen<Model: AnyObject>: ScreenHosting, ScreenLoader {
     private func renderReal() throws(ReplError) -> [UInt8] {
         let out = ByteBuffer(capacity: 1024)
         do {
-            try reflector.writeObject(currentFields(), to: out)
+            if chosenFields == nil {
+                try reflector.writeProperties(of: model, observable: isObservable, to: out)
+            } else {
+                try reflector.writeObject(currentFields(), to: out)
+            }
         } catch {
             throw ReplError(.stateDoesNotEncode(reason: String(describing: error)))
         }
@@ -93,7 +105,10 @@ final class ReflectedScreen<Model: AnyObject>: ScreenHosting, ScreenLoader {
     func encodedState() throws(ReplError) -> [UInt8] {
         let bytes = try renderShown()
         shownBytes = bytes
-        if kind == .real { realBytes = bytes }
+        if kind == .real {
+            realBytes = bytes
+            shownIsCurrent = true
+        }
         return bytes
     }
 
@@ -167,6 +182,7 @@ final class ReflectedScreen<Model: AnyObject>: ScreenHosting, ScreenLoader {
     /// Returns the failure an action reported while `body` ran.
     private func track(_ body: () -> Void) -> ReplError? {
         var token = WorkToken { [weak self] in MainActor.assumeIsolated { self?.workEnded() } }
+        shownIsCurrent = false
         isRunningCommand = true
         failureNow = nil
         WorkToken.$current.withValue(token) { body() }
@@ -216,6 +232,7 @@ final class ReflectedScreen<Model: AnyObject>: ScreenHosting, ScreenLoader {
     private func workEnded() {
         work.removeAll { $0.token == nil }
         if work.isEmpty { tasks.removeAll() }
+        shownIsCurrent = false
         poll()
         onChange?(false)
     }
@@ -226,14 +243,19 @@ final class ReflectedScreen<Model: AnyObject>: ScreenHosting, ScreenLoader {
         pollTask = Task { [weak self] in
             while let screen = self, screen.isLoading {
                 try? await Task.sleep(for: Self.realTimePollInterval)
+                self?.mayChange()
                 self?.poll()
             }
             self?.pollTask = nil
         }
     }
 
+    func mayChange() {
+        shownIsCurrent = false
+    }
+
     func poll() {
-        guard let onChange else { return }
+        guard let onChange, !(shownIsCurrent && kind == .real) else { return }
         guard let now = try? renderReal() else { return }
         if kind == .real {
             if let shownBytes, now != shownBytes { onChange(true) }
@@ -305,6 +327,7 @@ final class ReflectedScreen<Model: AnyObject>: ScreenHosting, ScreenLoader {
         }
         shown.sort { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
         preview = .object(shown)
+        shownIsCurrent = false
         kind = .preview
     }
 
@@ -331,6 +354,7 @@ final class ReflectedScreen<Model: AnyObject>: ScreenHosting, ScreenLoader {
     }
 
     func showReal() {
+        shownIsCurrent = false
         kind = .real
     }
 

@@ -28,6 +28,8 @@ final class ValueReflector {
     }()
     /// How each type is written, worked out once per type.
     private var strategies: [ObjectIdentifier: Strategy] = [:]
+    /// How each class's properties are read, worked out once per class (`nil`: through `Mirror`).
+    private var objectLayouts: [ObjectIdentifier: ObjectLayout?] = [:]
     /// The objects being written now, so a child that points back at its parent ends.
     private var visiting: Set<ObjectIdentifier> = []
 
@@ -35,8 +37,16 @@ final class ValueReflector {
     private enum Strategy {
         case null
         case string, bool, int, integer, double, float, date, url, uuid, data, decimal
-        case optional, error, encodable
-        case enumeration, structure, tuple, collection, set, dictionary
+        case error, encodable
+        case enumeration, tuple
+        /// An optional, unwrapped without a `Mirror` when the type is `Optional` itself.
+        case optional((Any) -> Any?)
+        /// An array, set or dictionary, with how to walk it when a `Mirror` is not needed.
+        case collection(((Any, (Any) throws -> Void) throws -> Void)?)
+        case set(((Any, (Any) throws -> Void) throws -> Void)?)
+        case dictionary(((Any) -> [(key: Any, value: Any)])?)
+        /// A struct, with its layout when its fields can be read from memory.
+        case structure(StoredLayout?)
         case object(observable: Bool)
         case function
         case description
@@ -51,7 +61,38 @@ final class ValueReflector {
 
     /// The stored properties of `object` as it is shown: in declaration order, closures left out.
     func fields(of object: AnyObject) -> [(name: String, value: Any)] {
-        Self.properties(of: object, observable: object is any Observable)
+        properties(of: object, observable: object is any Observable)
+    }
+
+    /// A class's stored properties as shown, through its layout when it has one.
+    private func properties(of object: AnyObject, observable: Bool) -> [(name: String, value: Any)] {
+        layout(of: object, observable: observable)?.values(of: object) ?? Self.properties(of: object, observable: observable)
+    }
+
+    /// The layout of `object`'s class, worked out on first use.
+    private func layout(of object: AnyObject, observable: Bool) -> ObjectLayout? {
+        let key = ObjectIdentifier(Swift.type(of: object) as AnyObject.Type)
+        if let known = objectLayouts[key] { return known }
+        let made = ObjectLayout.of(object, observable: observable)
+        objectLayouts[key] = made
+        return made
+    }
+
+    /// Writes `object`'s shown stored properties as one object, keys sorted, closures left out.
+    func writeProperties(of object: AnyObject, observable: Bool, to out: ByteBuffer, depth: Int = 0) throws {
+        guard let layout = layout(of: object, observable: observable) else {
+            return try writeMembers(Self.properties(of: object, observable: observable).filter { !isLeftOut($0.value) }, to: out, depth: depth)
+        }
+        out.append(UInt8(ascii: "{"))
+        var first = true
+        try layout.forEachSorted(of: object) { field, value in
+            if isLeftOut(value) { return }
+            if !first { out.append(UInt8(ascii: ",")) }
+            first = false
+            out.append(field.key)
+            try write(value, to: out, depth: depth)
+        }
+        out.append(UInt8(ascii: "}"))
     }
 
     /// Whether a value of this type is left out of objects (a closure).
@@ -83,9 +124,8 @@ final class ValueReflector {
         case .uuid: JSONWriter.append(string: (value as! UUID).uuidString, to: out)
         case .data: JSONWriter.append(string: (value as! Data).base64EncodedString(), to: out)
         case .decimal: out.append(utf8: "\(value as! Decimal)")
-        case .optional:
-            let mirror = Mirror(reflecting: value)
-            if let wrapped = mirror.children.first { try write(wrapped.value, to: out, depth: depth) } else { out.append("null") }
+        case .optional(let unwrap):
+            if let wrapped = unwrap(value) { try write(wrapped, to: out, depth: depth) } else { out.append("null") }
         case .error:
             let error = value as! any Error
             try writeMembers([("description", ErrorMeaning.message(for: error)), ("type", Self.typeName(of: value))], to: out, depth: depth)
@@ -94,16 +134,17 @@ final class ValueReflector {
             try writeEncodable(encodable, to: out)
         case .enumeration:
             try writeEnumCase(value, to: out, depth: depth)
-        case .structure:
+        case .structure(let layout):
+            if let layout { return try writeStructure(value, layout: layout, to: out, depth: depth + 1) }
             try writeMembers(Self.labeledChildren(of: value), to: out, depth: depth + 1)
         case .tuple:
             try writeTuple(Mirror(reflecting: value), to: out, depth: depth)
-        case .collection:
-            try writeArray(Mirror(reflecting: value).children.map(\.value), to: out, depth: depth)
-        case .set:
-            try writeSet(value, to: out, depth: depth)
-        case .dictionary:
-            try writeDictionary(value, to: out, depth: depth)
+        case .collection(let walk):
+            try writeArray(value, walk: walk, to: out, depth: depth)
+        case .set(let walk):
+            try writeSet(value, walk: walk, to: out, depth: depth)
+        case .dictionary(let entries):
+            try writeDictionary(entries?(value) ?? Self.entries(of: value), to: out, depth: depth)
         case .object(let observable):
             let object = value as AnyObject
             let identity = ObjectIdentifier(object)
@@ -111,7 +152,7 @@ final class ValueReflector {
                 return JSONWriter.append(string: "<cycle: \(Self.typeName(of: value))>", to: out)
             }
             defer { visiting.remove(identity) }
-            try writeMembers(Self.properties(of: object, observable: observable).filter { !isLeftOut($0.value) }, to: out, depth: depth + 1)
+            try writeProperties(of: object, observable: observable, to: out, depth: depth + 1)
         case .function, .description:
             JSONWriter.append(string: String(describing: value), to: out)
         }
@@ -144,21 +185,21 @@ final class ValueReflector {
         default: break
         }
         let mirror = Mirror(reflecting: value)
-        if mirror.displayStyle == .optional { return .optional }
+        if mirror.displayStyle == .optional { return .optional((type as? any ReflectedOptional.Type)?.unwrap ?? Self.wrapped) }
         if value is any Error { return .error }
         if value is any BinaryInteger { return .integer }
         if "\(type)".contains("->") { return .function }
         switch mirror.displayStyle {
-        case .set: return .set
-        case .dictionary: return .dictionary
+        case .set: return .set((type as? any ReflectedElements.Type)?.walkElements)
+        case .dictionary: return .dictionary((type as? any ReflectedEntries.Type)?.readEntries)
         default: break
         }
         if type is any Encodable.Type { return .encodable }
         switch mirror.displayStyle {
         case .enum: return .enumeration
-        case .struct: return .structure
+        case .struct: return .structure(StoredLayout.of(type))
         case .tuple: return .tuple
-        case .collection: return .collection
+        case .collection: return .collection((type as? any ReflectedElements.Type)?.walkElements)
         case .class: return .object(observable: value is any Observable)
         default: return .description
         }
@@ -180,6 +221,34 @@ final class ValueReflector {
             try write(member.value, to: out, depth: depth)
         }
         out.append(UInt8(ascii: "}"))
+    }
+
+    /// A struct read through its layout: its fields straight from memory, keys already sorted.
+    private func writeStructure(_ value: Any, layout: StoredLayout, to out: ByteBuffer, depth: Int) throws {
+        out.append(UInt8(ascii: "{"))
+        var first = true
+        try layout.forEachField(of: value) { field, fieldValue in
+            if !first { out.append(UInt8(ascii: ",")) }
+            first = false
+            out.append(field.key)
+            try write(fieldValue, to: out, depth: depth)
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// An array (or any collection) in its own order.
+    private func writeArray(_ value: Any, walk: ((Any, (Any) throws -> Void) throws -> Void)?, to out: ByteBuffer, depth: Int) throws {
+        guard let walk else {
+            return try writeArray(Mirror(reflecting: value).children.map(\.value), to: out, depth: depth)
+        }
+        out.append(UInt8(ascii: "["))
+        var first = true
+        try walk(value) { element in
+            if !first { out.append(UInt8(ascii: ",")) }
+            first = false
+            try write(element, to: out, depth: depth + 1)
+        }
+        out.append(UInt8(ascii: "]"))
     }
 
     private func writeArray(_ elements: [Any], to out: ByteBuffer, depth: Int) throws {
@@ -214,12 +283,17 @@ final class ValueReflector {
         try writeArray(children.map(\.value), to: out, depth: depth)
     }
 
-    private func writeSet(_ value: Any, to out: ByteBuffer, depth: Int) throws {
+    private func writeSet(_ value: Any, walk: ((Any, (Any) throws -> Void) throws -> Void)?, to out: ByteBuffer, depth: Int) throws {
         var texts: [[UInt8]] = []
-        for element in Mirror(reflecting: value).children {
+        func add(_ element: Any) throws {
             let piece = ByteBuffer()
-            try write(element.value, to: piece, depth: depth + 1)
+            try write(element, to: piece, depth: depth + 1)
             texts.append(piece.array)
+        }
+        if let walk {
+            try walk(value, add)
+        } else {
+            for element in Mirror(reflecting: value).children { try add(element.value) }
         }
         texts.sort { $0.lexicographicallyPrecedes($1) }
         out.append(UInt8(ascii: "["))
@@ -231,13 +305,7 @@ final class ValueReflector {
     }
 
     /// String, integer and string-valued keys as an object, keys sorted; any other keys as `[key, value]` pairs.
-    private func writeDictionary(_ value: Any, to out: ByteBuffer, depth: Int) throws {
-        var pairs: [(key: Any, value: Any)] = []
-        for entry in Mirror(reflecting: value).children {
-            let parts = Array(Mirror(reflecting: entry.value).children)
-            guard parts.count == 2 else { continue }
-            pairs.append((parts[0].value, parts[1].value))
-        }
+    private func writeDictionary(_ pairs: [(key: Any, value: Any)], to out: ByteBuffer, depth: Int) throws {
         let names = pairs.map { Self.keyText($0.key) }
         if names.allSatisfy({ $0 != nil }) {
             return try writeMembers(zip(names, pairs).map { ($0!, $1.value) }, to: out, depth: depth + 1)
@@ -263,6 +331,19 @@ final class ValueReflector {
     /// A non-finite number has no JSON form: it is written as its description.
     private static func number(_ value: Double) -> JSONValue {
         value.isFinite ? .double(value) : .string("\(value)")
+    }
+
+    /// A dictionary's entries, through its `Mirror`.
+    private static func entries(of value: Any) -> [(key: Any, value: Any)] {
+        Mirror(reflecting: value).children.compactMap { entry in
+            let parts = Array(Mirror(reflecting: entry.value).children)
+            return parts.count == 2 ? (parts[0].value, parts[1].value) : nil
+        }
+    }
+
+    /// An optional's wrapped value through its `Mirror`; `nil` for `none`.
+    private static func wrapped(_ value: Any) -> Any? {
+        Mirror(reflecting: value).children.first?.value
     }
 
     /// Whether `value` is an `Optional`.
@@ -292,14 +373,8 @@ final class ValueReflector {
         for mirror in mirrors.reversed() {
             for child in mirror.children {
                 guard let label = child.label else { continue }
-                if observable {
-                    // Tracked properties keep their value in `_name`; the registrar is `_$observationRegistrar`;
-                    // what has no underscore is `@ObservationIgnored` (or a constant) and is not shown.
-                    guard label.hasPrefix("_"), !label.hasPrefix("_$") else { continue }
-                    fields.append((String(label.dropFirst()), child.value))
-                } else {
-                    fields.append((label, child.value))
-                }
+                guard let shown = ObjectLayout.shownName(label, observable: observable) else { continue }
+                fields.append((shown, child.value))
             }
         }
         return fields

@@ -1,0 +1,103 @@
+@_spi(Reflection) import Swift
+
+/// How to read the shown stored properties of one class, worked out once per class, so reading
+/// an object builds no `Mirror` child for what is a plain value (a `Mirror` looks each field's type
+/// up by its mangled name every time).
+///
+/// A shown property that holds a plain value (see ``StoredLayout``) is read from the object's
+/// memory at its offset; any other (a reference, which may be `weak` or `unowned`) through the
+/// object's `Mirror`, at its index. A class with a superclass is read through `Mirror` alone.
+final class ObjectLayout {
+    /// One shown property: its name as shown and where it is.
+    struct Field {
+        let name: String
+        /// The name as a JSON key with its colon (`"name":`).
+        let key: [UInt8]
+        let place: Place
+    }
+
+    /// Where a property's value is read from.
+    enum Place {
+        /// In the object's memory, at this offset, of this type.
+        case stored(offset: Int, type: Any.Type)
+        /// The `Mirror` child at this index.
+        case mirrored(index: Int)
+    }
+
+    /// The shown properties in declaration order, and sorted by name as states are printed.
+    let fields: [Field]
+    private let sorted: [Field]
+    private let needsMirror: Bool
+
+    private init(fields: [Field]) {
+        self.fields = fields
+        sorted = fields.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        needsMirror = fields.contains { if case .mirrored = $0.place { true } else { false } }
+    }
+
+    /// The layout of `object`'s class, showing an `@Observable` class's tracked properties under
+    /// their own names; `nil` when the class must be read through `Mirror`.
+    static func of(_ object: AnyObject, observable: Bool) -> ObjectLayout? {
+        let mirror = Mirror(reflecting: object)
+        guard mirror.superclassMirror == nil else { return nil }
+        var fields: [Field] = []
+        var index = 0
+        let complete = _forEachField(of: Swift.type(of: object), options: classType) { name, offset, type, kind in
+            defer { index += 1 }
+            guard kind != .function, let shown = shownName(String(cString: name), observable: observable) else { return true }
+            let place: Place = StoredLayout.isPlainValue(kind, type) ? .stored(offset: offset, type: type) : .mirrored(index: index)
+            fields.append(Field(name: shown, key: JSONWriter.bytes(.string(shown)) + [UInt8(ascii: ":")], place: place))
+            return true
+        }
+        guard complete, index == mirror.children.count else { return nil }
+        return ObjectLayout(fields: fields)
+    }
+
+    /// The name a stored property is shown under, or `nil` when it is not shown: an `@Observable`
+    /// class keeps a tracked property in `_name` and its registrar in `_$observationRegistrar`;
+    /// what has no underscore there is `@ObservationIgnored` (or a constant).
+    static func shownName(_ label: String, observable: Bool) -> String? {
+        guard observable else { return label }
+        guard label.hasPrefix("_"), !label.hasPrefix("_$") else { return nil }
+        return String(label.dropFirst())
+    }
+
+    /// The runtime's option, spelled by value: its own constants are mutable statics, which strict
+    /// concurrency refuses.
+    private static let classType = _EachFieldOptions(rawValue: 1 << 0)
+
+    /// The shown properties of `object`, an instance of this layout's class, in declaration order.
+    func values(of object: AnyObject) -> [(name: String, value: Any)] {
+        let reader = Reader(object, needsMirror: needsMirror)
+        return fields.map { ($0.name, reader.value(of: $0)) }
+    }
+
+    /// Calls `body` with each shown property of `object` in key order.
+    func forEachSorted(of object: AnyObject, _ body: (Field, Any) throws -> Void) rethrows {
+        let reader = Reader(object, needsMirror: needsMirror)
+        for field in sorted { try body(field, reader.value(of: field)) }
+    }
+
+    /// Reads the properties of one object, holding it while they are read.
+    private struct Reader {
+        let object: AnyObject
+        let children: Mirror.Children?
+
+        init(_ object: AnyObject, needsMirror: Bool) {
+            self.object = object
+            children = needsMirror ? Mirror(reflecting: object).children : nil
+        }
+
+        func value(of field: Field) -> Any {
+            switch field.place {
+            case .stored(let offset, let type):
+                return withExtendedLifetime(object) {
+                    StoredLayout.load(type, at: UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()) + offset)
+                }
+            case .mirrored(let index):
+                let children = children!
+                return children[children.index(children.startIndex, offsetBy: index)].value
+            }
+        }
+    }
+}
