@@ -26,11 +26,15 @@ public struct SessionTranscript: ParsedLines, Sendable {
     }
 
     /// Runs `input` with `arguments` (vmrepl's options, `--posts-url` included), against the example
-    /// screens or `screens`.
+    /// screens or `screens`; `stallNotice` shortens the real time after which work on virtual time
+    /// that is not asleep on its clock is noted.
     /// - Throws: ``ProtocolViolation`` when a line is not one JSON object.
     @MainActor
-    public static func run(_ input: [String], arguments: [String] = [], screens: ScreenRegistry? = nil) async throws -> SessionTranscript {
-        let (options, examples, states) = try setUp(arguments)
+    public static func run(
+        _ input: [String], arguments: [String] = [], screens: ScreenRegistry? = nil, stallNotice: Duration? = nil
+    ) async throws -> SessionTranscript {
+        var (options, examples, states) = try setUp(arguments)
+        if let stallNotice { options.stallNotice = stallNotice }
         let registry = screens ?? examples
         let recorder = Recorder(states: states)
         let session = Session(registry: registry, options: options, renderer: recorder, defersWatches: true)

@@ -1,10 +1,42 @@
 import Foundation
 import Testing
 import TestSupport
+import ViewModelREPL
 
 /// View models hosted as written (the seeds in `Examples/ExampleScreens/Seeds`): state by
 /// reflection, actions, tracked work and the preview, on virtual time.
 @Suite struct HostedScreenTests {
+    /// A view model that sleeps on the real clock, not the one it was given.
+    @MainActor
+    final class Napper {
+        var rested = false
+
+        func nap() async throws {
+            try await Task.sleep(for: .seconds(3600))
+            rested = true
+        }
+    }
+
+    @Test func workOnTheRealClockIsNotedNamingTheScreenAndTheFix() async throws {
+        var screens = ScreenRegistry()
+        screens.register("napper", summary: "sleeps for real", actions: [.action("nap", drives: .load) { try await $0.nap() }]) { _ in Napper() }
+        let result = try await SessionTranscript.run(
+            ["use napper", "load", "wait timeout=300ms", "cancel", "wait", "state"], screens: screens, stallNotice: .milliseconds(20))
+        let notes = result.lines.filter { $0["type"] as? String == "log" }
+        #expect(notes.count == 1)
+        #expect(notes.first?["screen"] as? String == "napper")
+        #expect(notes.first?["line"] as? Int == 2)
+        #expect(notes.first?["push"] as? Bool == true)
+        #expect((notes.first?["message"] as? String)?.contains("context.clock") == true)
+        #expect(result.reply(3)?["code"] as? String == "timeout")
+        #expect(value(result.reply(6), "state.rested") as? Bool == false)
+        #expect(result.reply(6)?["loading"] == nil)
+    }
+
+    @Test func workAsleepOnTheVirtualClockIsNeverNoted() async throws {
+        let result = try await SessionTranscript.run(["use posts-tutorial", "load", "wait", "use viewstate-example", "load", "wait"], stallNotice: .zero)
+        #expect(!result.lines.contains { $0["type"] as? String == "log" })
+    }
     @Test func seed000LoadAndWaitFinishOnVirtualTimeAndTheCoinFollowsTheSeed() async throws {
         var outcomes: [String: Set<UInt64>] = [:]
         for seed in UInt64(1)...6 {

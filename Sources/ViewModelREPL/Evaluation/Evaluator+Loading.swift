@@ -39,6 +39,14 @@ extension Evaluator {
         return !loading.isEmpty
     }
 
+    /// Says, for each screen with work in flight, that its work waits on the real clock.
+    func reportStalledWork() {
+        for screen in screens.values.sorted(by: { $0.name < $1.name }) where screen.isLoading {
+            let message = Messages.stalledWork(screen: screen.name, after: DurationText.seconds(options.stallNotice))
+            pushes.log(.log(screen: screen.name, message: message), for: screen)
+        }
+    }
+
     /// How many screens have a load in flight.
     var loadingCount: Int { screens.values.reduce(0) { $0 + $1.workCount } }
 

@@ -13,11 +13,15 @@ package final class Evaluator {
         package var seed: UInt64
         /// How long `wait` (and the end of input) waits by default.
         package var defaultTimeout: Duration
+        /// On virtual time, how long (real time) work may run without sleeping on the virtual
+        /// clock before a `log` line says it is waiting on something else.
+        package var stallNotice: Duration
 
-        package init(clock: ClockMode = .virtual, seed: UInt64 = 0, defaultTimeout: Duration = .seconds(10)) {
+        package init(clock: ClockMode = .virtual, seed: UInt64 = 0, defaultTimeout: Duration = .seconds(10), stallNotice: Duration = .seconds(1)) {
             self.clock = clock
             self.seed = seed
             self.defaultTimeout = defaultTimeout
+            self.stallNotice = stallNotice
         }
     }
 
@@ -44,8 +48,9 @@ package final class Evaluator {
         self.options = options
         self.pushes = pushes
         self.watches = watches
-        self.time = TimeDriver(mode: options.clock, defaultTimeout: options.defaultTimeout, pushes: pushes)
+        self.time = TimeDriver(mode: options.clock, defaultTimeout: options.defaultTimeout, stallNotice: options.stallNotice, pushes: pushes)
         time.loadingCount = { [unowned self] in self.loadingCount }
+        time.workStalled = { [unowned self] in self.reportStalledWork() }
     }
 
     /// Evaluates one command; `tag` is the request it came from.

@@ -150,6 +150,12 @@ final class PushTracker {
         }
     }
 
+    /// Writes a note about `screen` with the tag of the request whose work it is about.
+    func log(_ note: Reply, for screen: OpenScreen) {
+        renderer.render(note, tag: screen.pushTag, push: true)
+        renderer.flush()
+    }
+
     /// Wakes every task waiting for something to happen.
     func poke() {
         let waiters = pokeWaiters

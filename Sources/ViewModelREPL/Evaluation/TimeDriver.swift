@@ -16,6 +16,13 @@ final class TimeDriver {
     private let defaultTimeout: Duration
     /// How many screens have a load in flight; set by the evaluator, which owns the screens.
     var loadingCount: @MainActor () -> Int = { 0 }
+    /// Called once a wait on virtual time has seen work run for ``stallNotice`` of real time
+    /// without sleeping on the virtual clock; set by the evaluator, which says so.
+    var workStalled: @MainActor () -> Void = {}
+    private let stallNotice: Duration
+    /// Work in flight was seen waiting on something other than the virtual clock past
+    /// ``stallNotice``, and that was said; cleared once every load is asleep on the clock or done.
+    private var stalled = false
     /// Set by ``stopWaiting()`` to end the wait running now.
     private var stopped = false
     /// The real-time deadlines of the waits running now, by wait.
@@ -24,9 +31,10 @@ final class TimeDriver {
     /// The task that wakes the waits at the earliest deadline, and that deadline.
     private var watchdog: (task: Task<Void, Never>, target: ContinuousClock.Instant)?
 
-    init(mode: ClockMode, defaultTimeout: Duration, pushes: PushTracker) {
+    init(mode: ClockMode, defaultTimeout: Duration, stallNotice: Duration, pushes: PushTracker) {
         self.pushes = pushes
         self.defaultTimeout = defaultTimeout
+        self.stallNotice = stallNotice
         manualClock = nil
         clock = ContinuousClock()
         use(mode)
@@ -167,9 +175,16 @@ final class TimeDriver {
         let id = nextWaitID
         nextWaitID += 1
         if let deadline { watch(id, until: deadline) }
-        defer { realDeadlines[id] = nil }
+        let stallID = nextWaitID
+        nextWaitID += 1
+        var stall = StallCheck()
+        defer {
+            realDeadlines[id] = nil
+            realDeadlines[stallID] = nil
+        }
         while true {
             pushes.emitPushes()
+            if let manualClock, stalled, loadsAreAsleep(on: manualClock) { stalled = false }
             if try done() { return true }
             if stopped { return false }
             if let deadline, ContinuousClock.now >= deadline { return false }
@@ -178,9 +193,38 @@ final class TimeDriver {
                 manualClock.advance(to: next)
             }
             pushes.armWatches()
-            if let manualClock, await settlesSoon(manualClock) { continue }
+            if let manualClock, await settlesSoon(manualClock) {
+                stall.deadline = nil
+                continue
+            }
+            // A settle does not wait on work that waits on something else; a wait does, to its timeout.
+            if manualClock != nil, noticeStall(&stall, watching: stallID), !advancing { return false }
             await pushes.nextPoke()
         }
+    }
+
+    /// What a wait on virtual time knows of work that is not asleep on the clock.
+    private struct StallCheck {
+        /// When the work will have run too long without sleeping on the clock.
+        var deadline: ContinuousClock.Instant?
+    }
+
+    /// Work in flight is not asleep on the virtual clock and nothing is left to run here: it waits
+    /// on something else (a network request, or a sleep on the real clock). Past ``stallNotice``
+    /// of real time that is said, once until the work sleeps on the clock or ends; `true` from then on.
+    private func noticeStall(_ stall: inout StallCheck, watching id: Int) -> Bool {
+        if stalled { return true }
+        guard let deadline = stall.deadline else {
+            if let deadline = Self.realDeadline(after: stallNotice) {
+                stall.deadline = deadline
+                watch(id, until: deadline)
+            }
+            return false
+        }
+        guard ContinuousClock.now >= deadline else { return false }
+        stalled = true
+        workStalled()
+        return true
     }
 
     /// On virtual time, runs the work the loads in flight have queued (``LoadJobQueue``) until every

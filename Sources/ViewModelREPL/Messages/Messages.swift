@@ -156,6 +156,11 @@ extension Messages {
 }
 
 extension Messages {
+    static func stalledWork(screen: String, after seconds: Double) -> String {
+        "\(screen)'s work has run for \(seconds == seconds.rounded() ? "\(Int(seconds))" : "\(seconds)")s of real time without sleeping on the virtual clock: "
+            + "it waits on something else (a network request, or a Task.sleep or clock not taken from context.clock, which runs on the real clock); "
+            + "pass context.clock to the view model to put its sleeps on virtual time"
+    }
     static let noSuchFile = "no such file"
     static let isADirectory = "is a directory"
     static let unreadable = "cannot be read"

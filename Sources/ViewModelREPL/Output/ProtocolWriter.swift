@@ -96,6 +96,10 @@ package final class ProtocolWriter: ReplyRenderer {
             if let to = change.to { output.field("to", to) }
         case .error(let error):
             writeError(error, tag: tag, push: push)
+        case .log(let screen, let message):
+            output.begin("log", tag: tag, push: push)
+            output.field("screen", screen)
+            output.field("message", message)
         }
         output.end()
     }

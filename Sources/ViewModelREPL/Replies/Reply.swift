@@ -26,4 +26,6 @@ package enum Reply: Sendable {
     case exploration(Exploration)
     /// The request failed and changed nothing.
     case error(ReplError)
+    /// A note about a screen that is not an error: work on virtual time waiting on the real clock.
+    case log(screen: String, message: String)
 }

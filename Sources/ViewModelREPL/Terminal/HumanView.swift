@@ -51,6 +51,8 @@ struct HumanView {
             lines = [(push ? "⟳ " : "") + "watch " + difference(change.path, change.from, change.to)]
         case .error(let error):
             lines = self.error(error)
+        case .log(_, let message):
+            lines = [paint("note: ", .yellow) + message]
         }
         return lines.map { $0 + "\n" }.joined()
     }
