@@ -36,6 +36,8 @@ let package = Package(
         .executableTarget(name: "counter-repl", dependencies: ["ViewModelKit", "ViewModelREPL"], path: "Examples/CounterREPL"),
         // A view model as app teams write it (@Observable, async methods, a didSet's own Task), hosted as written.
         .executableTarget(name: "search-repl", dependencies: ["ViewModelREPL"], path: "Examples/SearchREPL", exclude: ["search.vmrepl"]),
+        // A test app outside the examples: a Codable state of ordinary Swift values, as people read them.
+        .executableTarget(name: "values-repl", dependencies: ["ViewModelKit", "ViewModelREPL"], path: "TestApps/ValuesREPL"),
 
         // MARK: The benchmark's reference for encoding and decoding a big state (`make bench`)
         .executableTarget(name: "vmrepl-bench", dependencies: ["ExampleScreens", "ViewModelKit"], path: "Bench", exclude: ["bench.py", "echo_mcp_server.py"]),
@@ -48,7 +50,7 @@ let package = Package(
         .testTarget(name: "ViewModelKitTests", dependencies: ["ViewModelKit"]),
         .testTarget(name: "ViewModelREPLTests", dependencies: ["ViewModelREPL", "ExampleScreens", "TestSupport"]),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["vmrepl", "counter-repl", "search-repl", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["vmrepl", "counter-repl", "search-repl", "values-repl", "TestSupport"]),
         .testTarget(name: "ExampleScreensTests", dependencies: ["ExampleScreens", "ViewModelKit", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

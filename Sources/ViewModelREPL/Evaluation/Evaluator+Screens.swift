@@ -13,7 +13,7 @@ extension Evaluator {
             screen = open
         } else {
             let dependencies = DependencyTable(clock: time.clock, elapsed: time.elapsed())
-            let context = ScreenContext(clock: time.clock, seed: Self.mix(options.seed, name), dependencies: dependencies)
+            let context = ScreenContext(clock: time.clock, seed: Self.mix(options.seed, name), dependencies: dependencies, valueForms: options.valueForms)
             screen = OpenScreen(host: definition.make(context), dependencies: dependencies)
             screens[name] = screen
             if screen.host.needsPolling { pushes.poll(screen) }

@@ -16,12 +16,18 @@ package final class Evaluator {
         /// On virtual time, how long (real time) work may run without sleeping on the virtual
         /// clock before a `log` line says it is waiting on something else.
         package var stallNotice: Duration
+        /// How states and arguments are written.
+        package var valueForms: ValueForms
 
-        package init(clock: ClockMode = .virtual, seed: UInt64 = 0, defaultTimeout: Duration = .seconds(10), stallNotice: Duration = .seconds(1)) {
+        package init(
+            clock: ClockMode = .virtual, seed: UInt64 = 0, defaultTimeout: Duration = .seconds(10), stallNotice: Duration = .seconds(1),
+            valueForms: ValueForms = .readable
+        ) {
             self.clock = clock
             self.seed = seed
             self.defaultTimeout = defaultTimeout
             self.stallNotice = stallNotice
+            self.valueForms = valueForms
         }
     }
 

@@ -3,6 +3,10 @@ import Foundation
 /// Decodes a `Decodable` value straight from a parsed ``JSONValue``, as `JSONDecoder` with its
 /// default strategies would decode the same JSON text: no text is written and read again.
 ///
+/// It also reads the readable forms ``StateEncoder`` writes (``ValueForms``): a date as ISO 8601
+/// text, and an enum case as `"idle"`, `{"loaded":3}` or `{"moved":[1,2]}` as well as synthesized
+/// `Codable`'s `{"idle":{}}` and `{"loaded":{"_0":3}}`.
+///
 /// It gives up (and the caller decodes with `JSONDecoder`, so values and errors stay exactly
 /// JSONDecoder's) on anything it does not decode the same way: a `Float`, a `Decimal`, a
 /// fractional or out-of-range number for an integer, a `superDecoder`, and any error at all,
@@ -40,6 +44,10 @@ package enum JSONValueDecoder {
             } else if Value.self == Double.self {
                 return try double(value) as! Value
             } else if Value.self == Date.self {
+                if case .string(let text) = value {
+                    guard let date = ISODate.parse(text) else { throw giveUp() }
+                    return date as! Value
+                }
                 return Date(timeIntervalSinceReferenceDate: try double(value)) as! Value
             } else if Value.self == Data.self {
                 guard case .string(let text) = value, let data = Data(base64Encoded: text) else { throw giveUp() }
@@ -81,8 +89,29 @@ package enum JSONValueDecoder {
         }
 
         func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-            guard case .object(let members) = value else { throw session.giveUp() }
+            guard let members = Self.members(of: value, keyedBy: type) else { throw session.giveUp() }
             return KeyedDecodingContainer(KeyedContainer<Key>(members: members, session: session))
+        }
+
+        /// The members a keyed container of `Key` sees in `value`: an object's own, or an enum
+        /// case's readable form read as synthesized `Codable` wrote it. A case name alone (`"idle"`)
+        /// is the case without payload; a value for keys `_0` (and no `_1`) is that one payload;
+        /// an array for keys `_0`, `_1`, … is the payloads in order.
+        static func members<Key: CodingKey>(of value: JSONValue, keyedBy type: Key.Type) -> [(key: String, value: JSONValue)]? {
+            let positional = Key(stringValue: "_0") != nil
+            switch value {
+            case .object(let members):
+                if positional, Key(stringValue: "_1") == nil, !members.contains(where: { $0.key == "_0" }) { return [("_0", value)] }
+                return members
+            case .string(let name) where !positional:
+                guard Key(stringValue: name) != nil else { return nil }
+                return [(name, .object([]))]
+            case .array(let elements) where positional && Key(stringValue: "_1") != nil:
+                return elements.enumerated().map { ("_\($0.offset)", $0.element) }
+            default:
+                guard positional, Key(stringValue: "_1") == nil else { return nil }
+                return [("_0", value)]
+            }
         }
 
         func unkeyedContainer() throws -> any UnkeyedDecodingContainer {

@@ -62,6 +62,57 @@ extension StateEncoder {
             try writer.encodeValue(value)
         }
 
+        // `nil` is left out by JSONEncoder, and written as `null` in readable forms.
+        private mutating func encodeMissing(forKey key: Key) throws {
+            if writer.readable { try encodeNil(forKey: key) }
+        }
+
+        mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws {
+            if let value { try encode(value, forKey: key) } else { try encodeMissing(forKey: key) }
+        }
+        mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws {
+            if let value { try encode(value, forKey: key) } else { try encodeMissing(forKey: key) }
+        }
+        mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws {
+            if let value { try encode(value, forKey: key) } else { try encodeMissing(forKey: key) }
+        }
+        mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws {
+            if let value { try encode(value, forKey: key) } else { try encodeMissing(forKey: key) }
+        }
+        mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws {
+            if let value { try encode(value, forKey: key) } else { try encodeMissing(forKey: key) }
+        }
+        mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws {
+            if let value { try encode(value, forKey: key) } else { try encodeMissing(forKey: key) }
+        }
+        mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws {
+            if let value { try encode(value, forKey: key) } else { try encodeMissing(forKey: key) }
+        }
+        mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws {
+            if let value { try encode(value, forKey: key) } else { try encodeMissing(forKey: key) }
+        }
+        mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws {
+            if let value { try encode(value, forKey: key) } else { try encodeMissing(forKey: key) }
+        }
+        mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws {
+            if let value { try encode(value, forKey: key) } else { try encodeMissing(forKey: key) }
+        }
+        mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws {
+            if let value { try encode(value, forKey: key) } else { try encodeMissing(forKey: key) }
+        }
+        mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws {
+            if let value { try encode(value, forKey: key) } else { try encodeMissing(forKey: key) }
+        }
+        mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws {
+            if let value { try encode(value, forKey: key) } else { try encodeMissing(forKey: key) }
+        }
+        mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws {
+            if let value { try encode(value, forKey: key) } else { try encodeMissing(forKey: key) }
+        }
+        mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
+            if let value { try encode(value, forKey: key) } else { try encodeMissing(forKey: key) }
+        }
+
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
             writer.nestedObject(keyedBy: keyType) { try begin(key) }
         }

@@ -4,6 +4,9 @@ import Foundation
 /// strategies does, byte for byte, but straight into one buffer: no intermediate tree, and an
 /// object's members are only reordered when they were not written in key order already.
 ///
+/// In ``ValueForms/readable`` (the default) it writes Swift values as people read them instead:
+/// `nil` as `null`, dates as ISO 8601, sets sorted, enums externally tagged (see ``ValueForms``).
+///
 /// What it does not handle the same way (a `Decimal`, a container filled after a later sibling,
 /// a `superEncoder`, a key written twice, a non-finite number) makes it give up and the caller
 /// encodes with `JSONEncoder`, so the output and the errors stay exactly JSONEncoder's.
@@ -11,9 +14,24 @@ import Foundation
 /// One instance serves one screen and keeps its buffers, and a keyed container per coding-key
 /// type, between states, so writing a state allocates little beyond the bytes it returns.
 package final class StateEncoder {
-    private let writer = Writer()
+    private let writer: Writer
 
-    package init() {}
+    package init(forms: ValueForms = .readable) {
+        writer = Writer(readable: forms == .readable)
+    }
+
+    /// A `JSONEncoder` set up as the fallback for `forms`: sorted keys, and ISO dates when readable.
+    package static func fallbackEncoder(for forms: ValueForms) -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        if forms == .readable {
+            encoder.dateEncodingStrategy = .custom { date, encoder in
+                var container = encoder.singleValueContainer()
+                try container.encode(ISODate.text(date))
+            }
+        }
+        return encoder
+    }
 
     deinit {
         // The lent containers hold the writer: the cycle ends with the encoder.
@@ -75,6 +93,14 @@ extension StateEncoder {
     final class Writer: Encoder {
         /// Where the value is written.
         let bytes = ByteBuffer()
+        /// Whether values are written as people read them (``ValueForms/readable``).
+        let readable: Bool
+        /// Which types are sets or enums, whose readable forms are made from what they wrote.
+        @exclusivity(unchecked) var shapes: [ObjectIdentifier: Shape] = [:]
+
+        init(readable: Bool) {
+            self.readable = readable
+        }
         // Unchecked: one encoding owns the writer, and dynamic exclusivity checks cost more than the writing.
         @exclusivity(unchecked) var frames: [Frame] = []
         /// The open objects' members, innermost last: each key and where its `"key":` begins.
@@ -132,7 +158,11 @@ extension StateEncoder {
             } else if Value.self == Double.self {
                 try appendDouble(value as! Double)
             } else if Value.self == Date.self {
-                try appendDouble((value as! Date).timeIntervalSinceReferenceDate)
+                if readable {
+                    appendString(ISODate.text(value as! Date))
+                } else {
+                    try appendDouble((value as! Date).timeIntervalSinceReferenceDate)
+                }
             } else if Value.self == Data.self {
                 appendString((value as! Data).base64EncodedString())
             } else if Value.self == URL.self {
@@ -142,6 +172,7 @@ extension StateEncoder {
             } else {
                 let depth = frames.count
                 let before = bytes.count
+                let shape = readable ? self.shape(of: value) : .plain
                 valueStart = before
                 let outerLent = lentToValue
                 lentToValue = nil
@@ -162,6 +193,11 @@ extension StateEncoder {
                 try close(downTo: depth)
                 // A value that wrote nothing at all is an empty object, as JSONEncoder writes it.
                 if bytes.count == before { bytes.append(Self.emptyObject) }
+                switch shape {
+                case .plain: break
+                case .set: sortElements(from: before)
+                case .enumeration: tagCase(from: before)
+                }
             }
         }
 

@@ -192,7 +192,8 @@ package final class DependencyTable: @unchecked Sendable {
         if let delay = stub.delay { try await clock.sleep(for: delay) }
         switch stub.answer {
         case .value(let value):
-            return try JSONDecoder().decode(Output.self, from: Data(JSONWriter.bytes(value)))
+            if let direct = JSONValueDecoder.decodeIfHandled(Output.self, from: value) { return direct }
+            return try ArgumentDecoding.makeDecoder().decode(Output.self, from: Data(JSONWriter.bytes(value)))
         case .error(let message):
             throw StubbedFailure(message: message)
         case .hang:

@@ -33,11 +33,13 @@ package struct EventCatalog: Sendable {
 
     /// Builds the catalog from sample events.
     package init<Sample: Encodable>(samples: [Sample]) {
-        let encoder = JSONEncoder()
+        // Written as states are, so an optional argument given as nil is still listed, and a date reads as text.
+        let encoder = StateEncoder()
+        let fallback = StateEncoder.fallbackEncoder(for: .readable)
         var events: [Event] = []
         for sample in samples {
-            guard let data = try? encoder.encode(sample),
-                let value = try? JSONParser.parse(String(decoding: data, as: UTF8.self))
+            guard let bytes = try? encoder.encode(sample, fallback: fallback),
+                let value = try? JSONParser.parse(String(decoding: bytes, as: UTF8.self))
             else { continue }
             let event: Event
             switch value {

@@ -12,14 +12,10 @@ final class HostedScreen<Model: ViewModel>: ScreenHosting where Model.ViewEvent:
     private let real: Model
     private var preview: Preview?
     private(set) var kind = ModelKind.real
-    /// What ``StateEncoder`` falls back to, and the output it matches byte for byte.
-    private let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }()
-    private let stateEncoder = StateEncoder()
-    private let decoder = JSONDecoder()
+    /// What ``StateEncoder`` falls back to; in codable forms, the output it matches byte for byte.
+    private let encoder: JSONEncoder
+    private let stateEncoder: StateEncoder
+    private let decoder = ArgumentDecoding.makeDecoder()
     /// Events without arguments, decoded once: the common `event hello` skips the decoder. Names
     /// and events in two lists at the same positions: a few names are found faster by comparing
     /// than a dictionary of this generic type can hash one.
@@ -36,7 +32,9 @@ final class HostedScreen<Model: ViewModel>: ScreenHosting where Model.ViewEvent:
     /// never re-encodes them; capped like the preview's own record.
     private var recorded: [JSONValue] = []
 
-    init(name: String, catalog: EventCatalog, model: Model) {
+    init(name: String, catalog: EventCatalog, model: Model, forms: ValueForms) {
+        encoder = StateEncoder.fallbackEncoder(for: forms)
+        stateEncoder = StateEncoder(forms: forms)
         self.name = name
         self.catalog = catalog
         self.real = model

@@ -13,11 +13,14 @@ public struct ScreenContext: Sendable {
 
     /// The screen's stubbable dependencies.
     let dependencies: DependencyTable
+    /// How the session writes states (`--values`).
+    package let valueForms: ValueForms
 
-    package init(clock: any Clock<Duration>, seed: UInt64, dependencies: DependencyTable) {
+    package init(clock: any Clock<Duration>, seed: UInt64, dependencies: DependencyTable, valueForms: ValueForms = .readable) {
         self.clock = clock
         self.seed = seed
         self.dependencies = dependencies
+        self.valueForms = valueForms
     }
 
     /// Wraps an async dependency under `name`, so `stub NAME …` can answer for it in a session.

@@ -33,7 +33,7 @@ public struct ScreenRegistry: Sendable {
         let catalog = LazyEventCatalog { EventCatalog(samples: events) }
         definitions.append(
             ScreenDefinition(name: name, summary: summary, lazyCatalog: catalog) { context in
-                HostedScreen(name: name, catalog: catalog.value, model: make(context))
+                HostedScreen(name: name, catalog: catalog.value, model: make(context), forms: context.valueForms)
             })
     }
 

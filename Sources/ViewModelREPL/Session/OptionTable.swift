@@ -42,6 +42,14 @@ package enum OptionTable {
             guard let clock = ClockMode(rawValue: text) else { throw UsageError(message: "--clock takes virtual or real, not '\(text)'") }
             options.clock = clock
         },
+        Option(
+            name: "values", usage: "--values=readable|codable",
+            summary: "how states print Swift values: as people read them (nil as null, ISO dates, sorted sets, tagged enums; the default) or exactly as JSONEncoder writes them",
+            takesValue: true
+        ) { options, text throws(UsageError) in
+            guard let forms = ValueForms(rawValue: text) else { throw UsageError(message: "--values takes readable or codable, not '\(text)'") }
+            options.values = forms
+        },
         Option(name: "seed", usage: "--seed=N", summary: "fix every random choice the screens make (default 0)", takesValue: true) {
             options, text throws(UsageError) in
             guard let seed = UInt64(text) else { throw UsageError(message: "--seed takes a whole number, not '\(text)'") }

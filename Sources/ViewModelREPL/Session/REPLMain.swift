@@ -60,7 +60,7 @@ public enum REPLMain {
             let colour = options.colour == .always || (options.colour == .auto && !noColour && isatty(STDOUT_FILENO) == 1)
             let session = InteractiveSession(
                 registry: screens,
-                options: Evaluator.Options(clock: options.clock ?? .real, seed: options.seed, defaultTimeout: options.timeout),
+                options: Evaluator.Options(clock: options.clock ?? .real, seed: options.seed, defaultTimeout: options.timeout, valueForms: options.values),
                 colour: colour,
                 output: options.output,
                 states: options.states,
@@ -75,7 +75,8 @@ public enum REPLMain {
         let sessionOptions = Evaluator.Options(
             clock: options.clock ?? (interactive ? .real : .virtual),
             seed: options.seed,
-            defaultTimeout: options.timeout
+            defaultTimeout: options.timeout,
+            valueForms: options.values
         )
         let writer = ProtocolWriter(output: OutputChannel(fileDescriptor: protocolFD), states: options.states)
         switch options.mode {
@@ -86,12 +87,12 @@ public enum REPLMain {
             return await session.run(files)
         case .test(let files):
             let session = TranscriptSession(
-                registry: screens, options: Evaluator.Options(clock: .virtual, seed: options.seed, defaultTimeout: options.timeout),
+                registry: screens, options: Evaluator.Options(clock: .virtual, seed: options.seed, defaultTimeout: options.timeout, valueForms: options.values),
                 update: options.update, junitPath: options.junitPath, report: printError)
             return await session.run(files)
         case .explore(let setup):
             let explorer = Explorer(
-                registry: screens, options: Evaluator.Options(clock: .virtual, seed: options.seed, defaultTimeout: options.timeout),
+                registry: screens, options: Evaluator.Options(clock: .virtual, seed: options.seed, defaultTimeout: options.timeout, valueForms: options.values),
                 runs: options.exploreRuns, steps: options.exploreSteps, out: options.exploreOut, junitPath: options.junitPath,
                 renderer: writer, report: printError)
             return await explorer.run(setup)

@@ -31,6 +31,8 @@ package struct SessionOptions: Equatable, Sendable {
     package var clock: ClockMode?
     package var seed: UInt64 = 0
     package var timeout: Duration = .seconds(10)
+    /// How states and arguments are written (`--values`).
+    package var values: ValueForms = .readable
     package var maximumLineLength = LineSplitter.defaultMaximumLength
     /// `--states=full|diff`: whether state lines carry whole states or patches.
     package var states = StateRendering.full

@@ -3,23 +3,18 @@ import Foundation
 /// Decodes the arguments of actions, bindings and mocked fields of hosted view models from JSON, as
 /// the reflected state prints them: dates as ISO 8601 text (or the number `JSONDecoder` reads).
 package enum ArgumentDecoding {
-    /// A decoder whose only change from the default is what a date may be written as.
-    private static func makeDecoder() -> JSONDecoder {
+    /// A decoder whose only change from the default is what a date may be written as: ISO 8601
+    /// text, as readable states print it, or the number `JSONEncoder` writes.
+    package static func makeDecoder() -> JSONDecoder {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()
             if let seconds = try? container.decode(Double.self) { return Date(timeIntervalSinceReferenceDate: seconds) }
             let text = try container.decode(String.self)
-            if let date = isoDate(text) { return date }
+            if let date = ISODate.parse(text) { return date }
             throw DecodingError.dataCorruptedError(in: container, debugDescription: "expected an ISO 8601 date such as 2026-12-03T09:30:00Z")
         }
         return decoder
-    }
-
-    /// Reads an ISO 8601 date, with or without fractional seconds.
-    package static func isoDate(_ text: String) -> Date? {
-        if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
-        return try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text)
     }
 
     /// Decodes `value` as `type`.

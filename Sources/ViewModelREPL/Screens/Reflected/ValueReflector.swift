@@ -21,11 +21,7 @@ final class ValueReflector {
     static let maximumDepth = 64
 
     private let stateEncoder = StateEncoder()
-    private let fallback: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }()
+    private let fallback = StateEncoder.fallbackEncoder(for: .readable)
     /// How each type is written, worked out once per type.
     private var strategies: [ObjectIdentifier: Strategy] = [:]
     /// How each class's properties are read, worked out once per class (`nil`: through `Mirror`).
@@ -50,13 +46,6 @@ final class ValueReflector {
         case object(observable: Bool)
         case function
         case description
-    }
-
-    /// Formats dates as ISO 8601, with and without fractional seconds.
-    nonisolated static func isoText(_ date: Date) -> String {
-        let seconds = date.timeIntervalSince1970
-        let style = Date.ISO8601FormatStyle(includingFractionalSeconds: seconds.rounded(.down) != seconds)
-        return date.formatted(style)
     }
 
     /// The stored properties of `object` as it is shown: in declaration order, closures left out.
@@ -119,7 +108,7 @@ final class ValueReflector {
         case .integer: out.append(utf8: "\(value)")
         case .double: JSONWriter.append(Self.number(value as! Double), to: out)
         case .float: JSONWriter.append(Self.number(Double(value as! Float)), to: out)
-        case .date: JSONWriter.append(string: Self.isoText(value as! Date), to: out)
+        case .date: JSONWriter.append(string: ISODate.text(value as! Date), to: out)
         case .url: JSONWriter.append(string: (value as! URL).absoluteString, to: out)
         case .uuid: JSONWriter.append(string: (value as! UUID).uuidString, to: out)
         case .data: JSONWriter.append(string: (value as! Data).base64EncodedString(), to: out)

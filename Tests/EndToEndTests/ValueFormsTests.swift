@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `TestApps/ValuesREPL`: a `Codable` state of ordinary Swift values, printed as people read them,
+/// the same in every process, and mocked back exactly; over real pipes.
+@Suite struct ValueFormsTests {
+    static let binary = VMReplProcess.binaryURL.deletingLastPathComponent().appendingPathComponent("values-repl")
+    static let printed =
+        #"{"departure":"2026-11-30T00:53:20Z","languages":["de","en","fr"],"link":"https://example.com/trips/7","note":null,"phase":"planning","stops":{"1":"Paris","2":"Lyon"}}"#
+
+    @Test func eachValueReadsAsPeopleReadItTheSameInEveryProcess() async throws {
+        let input = ["use trip", "event book seats=2", #"event cancel reason="rain""#, "event move", #"event depart at="2026-12-03T09:30:00.25Z""#]
+        var runs: [[String]] = []
+        // A set's order comes from a hash seeded per process: five processes, one output.
+        for _ in 0..<5 { runs.append(try await Transcript.run(input, binary: Self.binary).lines.map { json($0) }) }
+        #expect(Set(runs).count == 1)
+        let result = try await Transcript.run(input, binary: Self.binary)
+        #expect(json(value(result.reply(1), "state")) == Self.printed)
+        #expect(json(value(result.reply(2), "state.phase")) == #"{"booked":2}"#)
+        #expect(json(value(result.reply(3), "state.phase")) == #"{"cancelled":{"reason":"rain"}}"#)
+        #expect(json(value(result.reply(4), "state.phase")) == #"{"moved":[1,2]}"#)
+        #expect(value(result.reply(5), "state.departure") as? String == "2026-12-03T09:30:00.250Z")
+    }
+
+    @Test func aMockOfThePrintedStateGivesItBackExactly() async throws {
+        let mocked = Self.printed.replacingOccurrences(of: #""phase":"planning""#, with: #""phase":{"moved":[1,2]}"#)
+        let result = try await Transcript.run([
+            "use trip", "mock state=\(mocked)", #"mock phase={"booked":{"_0":4}}"#, "mock departure=721692800", "expect note == null",
+        ], binary: Self.binary)
+        #expect(json(value(result.reply(2), "state")) == mocked)
+        // Synthesized Codable's own form and the old number for a date are read back too.
+        #expect(json(value(result.reply(3), "state.phase")) == #"{"booked":4}"#)
+        #expect(value(result.reply(4), "state.departure") as? String == "2023-11-14T22:13:20Z")
+        #expect(result.reply(5)?["type"] as? String == "ok")
+    }
+
+    @Test func describeListsAnOptionalArgumentAndDatesAsText() async throws {
+        let result = try await Transcript.run(["use trip", "describe"], binary: Self.binary)
+        let events = (value(result.reply(2), "events") as? [[String: Any]] ?? []).map { json($0) }
+        #expect(events.contains(#"{"args":[{"name":"note","type":"null"}],"name":"annotate"}"#))
+        #expect(events.contains(#"{"args":[{"name":"at","type":"string"}],"name":"depart"}"#))
+    }
+
+    @Test func codableFormsAreJSONEncodersOwn() async throws {
+        let result = try await Transcript.run(["use trip", "event move"], arguments: ["--values=codable"], binary: Self.binary)
+        #expect(json(value(result.reply(1), "state.departure")) == "817692800")
+        #expect(value(result.reply(1), "state.note") == nil)
+        #expect(json(value(result.reply(2), "state.phase")) == #"{"moved":{"_0":1,"_1":2}}"#)
+    }
+}
