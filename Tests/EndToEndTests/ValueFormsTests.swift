@@ -35,6 +35,13 @@ import TestSupport
         #expect(result.reply(5)?["type"] as? String == "ok")
     }
 
+    @Test func aMockThatWouldNotShowAsGivenIsRefusedNamingThePlaces() async throws {
+        let result = try await Transcript.run(["use trip", #"mock languages=["fr","de"]"#, "state"], binary: Self.binary)
+        #expect(result.reply(2)?["code"] as? String == "bad_state")
+        #expect((result.reply(2)?["message"] as? String)?.contains("at languages[0], languages[1]") == true)
+        #expect(value(result.reply(3), "model") as? String == "real")
+    }
+
     @Test func describeListsAnOptionalArgumentAndDatesAsText() async throws {
         let result = try await Transcript.run(["use trip", "describe"], binary: Self.binary)
         let events = (value(result.reply(2), "events") as? [[String: Any]] ?? []).map { json($0) }

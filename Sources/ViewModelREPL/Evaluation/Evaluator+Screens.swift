@@ -71,9 +71,9 @@ extension Evaluator {
         }
     }
 
-    func mock(state: JSONValue) throws(ReplError) -> Reply {
+    func mock(state: JSONValue, given: [String]? = nil) throws(ReplError) -> Reply {
         let screen = try requireScreen()
-        try screen.host.mock(state)
+        try screen.host.mock(state, given: given)
         screen.stateMayHaveChanged()
         return try stateReply(screen)
     }
@@ -89,7 +89,7 @@ extension Evaluator {
                 throw ReplError(.unknownStateField(field.key, screen: screen.name, known: known))
             }
         }
-        return try mock(state: state)
+        return try mock(state: state, given: fields.map(\.key))
     }
 
     /// Sets the value at `path` (whose parents must exist) inside `value`; `false` when the path leads nowhere.

@@ -54,6 +54,9 @@ package enum Messages {
         case .eventDoesNotDecode(let event, let takes, let reason):
             return "\(event) did not accept its arguments (\(reason)); it takes \(arguments(takes))"
         case .stateDoesNotDecode(let screen, let reason): return "that is not a \(screen) state: \(reason); nothing changed"
+        case .mockWouldChange(let screen, let paths):
+            return "\(screen) would not show that as given at \(paths.joined(separator: ", ")): its state's Codable reads and writes "
+                + "\(paths.count == 1 ? "it" : "them") differently; nothing changed (mock what state prints)"
         case .unknownStateField(let key, let screen, let known):
             return "\(screen)'s state has no field '\(key)'\(suggestion(key, among: known)); fields: \(known.joined(separator: ", "))"
         case .stateDoesNotEncode(let reason): return "the state could not be written as JSON: \(reason)"

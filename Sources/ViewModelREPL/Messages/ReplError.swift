@@ -76,6 +76,8 @@ package struct ReplError: Error, Equatable, Sendable {
         case tooManyValues(event: String, takes: [EventCatalog.Argument])
         case eventDoesNotDecode(event: String, takes: [EventCatalog.Argument], reason: String)
         case stateDoesNotDecode(screen: String, reason: String)
+        /// A mocked state whose type writes it back differently: it would not show as given.
+        case mockWouldChange(screen: String, paths: [String])
         case unknownStateField(String, screen: String, known: [String])
         case stateDoesNotEncode(reason: String)
 
@@ -140,7 +142,7 @@ package struct ReplError: Error, Equatable, Sendable {
         case .noScreen: .noScreen
         case .unknownEvent: .unknownEvent
         case .unknownEventArgument, .missingEventArgument, .tooManyValues, .eventDoesNotDecode: .badEventArguments
-        case .stateDoesNotDecode: .badState
+        case .stateDoesNotDecode, .mockWouldChange: .badState
         case .unknownStateField: .unknownField
         case .stateDoesNotEncode: .encodingFailed
         case .notLoadable: .notLoadable

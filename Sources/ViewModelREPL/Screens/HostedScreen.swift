@@ -31,6 +31,8 @@ final class HostedScreen<Model: ViewModel>: ScreenHosting where Model.ViewEvent:
     /// The events the preview recorded, kept as the JSON they arrived as, so `expect @events`
     /// never re-encodes them; capped like the preview's own record.
     private var recorded: [JSONValue] = []
+    /// The mocked state as written when it was checked, kept for the mock's reply.
+    private var mockedBytes: [UInt8]?
 
     init(name: String, catalog: EventCatalog, model: Model, forms: ValueForms) {
         encoder = StateEncoder.fallbackEncoder(for: forms)
@@ -50,6 +52,7 @@ final class HostedScreen<Model: ViewModel>: ScreenHosting where Model.ViewEvent:
     }
 
     func encodedState() throws(ReplError) -> [UInt8] {
+        if kind == .preview, let mockedBytes { return mockedBytes }
         do {
             return try stateEncoder.encode(shownState, fallback: encoder)
         } catch {
@@ -64,6 +67,7 @@ final class HostedScreen<Model: ViewModel>: ScreenHosting where Model.ViewEvent:
     func send(_ event: JSONValue, asName: Bool) throws(DecodingFailure) -> EventOutcome {
         let decoded = try decode(event, asName: asName)
         if kind == .preview, let preview {
+            mockedBytes = nil
             preview.handle(event: decoded)
             if recorded.count == preview.recordLimit { recorded.removeFirst(recorded.count / 2) }
             recorded.append(event)
@@ -103,22 +107,35 @@ final class HostedScreen<Model: ViewModel>: ScreenHosting where Model.ViewEvent:
         return try decoder.decode(type, from: Data(JSONWriter.bytes(value)))
     }
 
-    func mock(_ state: JSONValue) throws(ReplError) {
+    func mock(_ state: JSONValue, given: [String]?) throws(ReplError) {
         let decoded: Model.ViewState
         do {
             decoded = try decodeJSON(Model.ViewState.self, from: state)
         } catch {
             throw ReplError(.stateDoesNotDecode(screen: name, reason: DecodingFailure.reason(for: error)))
         }
+        // What the state's type writes back must be what was given: nothing lost, nothing changed.
+        let written: [UInt8]
+        do {
+            written = try stateEncoder.encode(decoded, fallback: encoder)
+        } catch {
+            throw ReplError(.stateDoesNotEncode(reason: String(describing: error)))
+        }
+        if written != JSONWriter.bytes(state) {
+            let paths = MockCheck.differences(given: state, shown: try Self.parsedState(written), within: given)
+            if !paths.isEmpty { throw ReplError(.mockWouldChange(screen: name, paths: paths)) }
+        }
         if let preview {
             preview.viewState = decoded
         } else {
             preview = Preview(viewState: decoded)
         }
+        mockedBytes = written
         kind = .preview
     }
 
     func showReal() {
+        mockedBytes = nil
         kind = .real
     }
 

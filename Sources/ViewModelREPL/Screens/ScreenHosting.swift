@@ -34,7 +34,9 @@ package protocol ScreenHosting: AnyObject {
     /// `asName` when the event type decodes it as its bare name (`"hello"`), as its catalog says.
     func send(_ event: JSONValue, asName: Bool) throws(DecodingFailure) -> EventOutcome
     /// Shows the preview view model with `state`; changes nothing when it does not decode.
-    func mock(_ state: JSONValue) throws(ReplError)
+    /// `given` names the fields a `mock FIELD=VALUE` set (`nil` for `mock state=`): only they must
+    /// show as given, as the rest may follow from them.
+    func mock(_ state: JSONValue, given: [String]?) throws(ReplError)
     /// Shows the real view model again.
     func showReal()
     /// The events the preview recorded, as JSON, oldest first.

@@ -306,7 +306,7 @@ final class ReflectedScreen<Model: AnyObject>: ScreenHosting, ScreenLoader {
 
     // MARK: Preview
 
-    func mock(_ state: JSONValue) throws(ReplError) {
+    func mock(_ state: JSONValue, given: [String]?) throws(ReplError) {
         guard case .object(let given) = state else {
             throw ReplError(.stateDoesNotDecode(screen: name, reason: "expected an object of fields"))
         }
