@@ -31,20 +31,27 @@ struct ToolCatalogTests {
         }
     }
 
-    @Test func theEventToolEnumeratesEveryScreensEventsWithABranchEach() throws {
+    @Test func theEventToolsSchemaIsTheSameWhateverTheScreens() throws {
         let schema = try #require(try tool("event")["inputSchema"])
-        let names = ExampleScreens.registry().definitions.flatMap { $0.catalog.names }
-        var distinct: [String] = []
-        for name in names where !distinct.contains(name) { distinct.append(name) }
-        #expect(schema["properties"]?["name"]?["enum"] == .array(distinct.map(JSONValue.string)))
-        guard case .array(let branches)? = schema["oneOf"] else {
-            Issue.record("no oneOf")
-            return
+        #expect(schema["oneOf"] == nil)
+        #expect(schema["properties"]?["name"]?["type"] == .string("string"))
+        #expect(schema["properties"]?["name"]?["enum"] == nil)
+        #expect(try tool("event")["description"]?.stringValue?.contains("describe") == true)
+    }
+
+    /// Fifty screens of ten events each, with arguments: what an agent reads before its first call.
+    @MainActor
+    @Test func toolsListForFiftyScreensOfTenEventsStaysUnder16KB() throws {
+        final class Model {}
+        var screens = ScreenRegistry()
+        for screen in 1...50 {
+            let actions: [ScreenAction<Model>] = (1...10).map { event in
+                .action("event\(event)OfScreen\(screen)", "identifier") { (_, identifier: Int) in _ = identifier }
+            }
+            screens.register("screen-number-\(screen)", summary: "the screen numbered \(screen) of an app of fifty", actions: actions) { _ in Model() }
         }
-        #expect(branches.compactMap { $0["properties"]?["name"]?["const"]?.stringValue } == distinct)
-        let select = try #require(branches.first { $0["properties"]?["name"]?["const"] == .string("select") })
-        #expect(select["properties"]?["args"]?["properties"]?["id"] == .object([("type", .string("integer"))]))
-        #expect(select["required"] == .array([.string("name"), .string("args")]))
+        let listed = JSONWriter.bytes(.object([("tools", .array(ToolCatalog(registry: screens).tools))]))
+        #expect(listed.count < 16_384, "\(listed.count) bytes")
     }
 
     @Test func screensAndChoicesAreEnumerated() throws {

@@ -56,12 +56,14 @@ async def agent_session(mode, posts_url):
             jsonschema.Draft202012Validator.check_schema(tool.input_schema)
             check(tool.input_schema.get("type") == "object", f"{tool.name}: schema is not an object")
             check(tool.description and "Example" in tool.description, f"{tool.name}: description {tool.description!r}")
+        # The list does not grow with the screens' events: each screen's are in describe's reply.
+        listed = len(json.dumps([tool.model_dump(mode="json", exclude_none=True) for tool in tools]))
+        check(listed < 12_000, f"{mode}: tools/list is {listed} bytes")
         event_schema = next(tool.input_schema for tool in tools if tool.name == "event")
+        check("oneOf" not in event_schema and "enum" not in event_schema["properties"]["name"], f"{mode}: event schema merges screens: {event_schema}")
         validator = jsonschema.Draft202012Validator(event_schema)
         check(validator.is_valid({"name": "select", "args": {"id": 3}}), "select with an integer id is refused")
-        check(not validator.is_valid({"name": "select", "args": {"id": "x"}}), "select with a string id is accepted")
         check(validator.is_valid({"name": "hello"}), "hello without arguments is refused")
-        check(not validator.is_valid({"name": "nonsense"}), "an unknown event is accepted")
 
         result = await client.call_tool("use", {"screen": "foo"})
         check(not result.is_error and structured(result)["reply"]["screen"] == "foo", f"use foo: {result}")

@@ -19,7 +19,7 @@ package enum CommandTable {
         ) { bindings in .state(focus: bindings.path("path")) },
         CommandSpec(
             name: "event", usage: "event NAME [ARG=VALUE | VALUE]...", summary: "send an event; in preview it is recorded, not handled",
-            members: [.positional("name", .event), .rest("args", .eventArguments)], needsScreen: true, tool: .init("Send an event", returns: "the new state, or in preview that the event was recorded; on virtual time also every state a load it started went through", example: #"{"name":"select","args":{"id":3}}"#)
+            members: [.positional("name", .event), .rest("args", .eventArguments)], needsScreen: true, tool: .init("Send an event", returns: "the new state, or in preview that the event was recorded; on virtual time also every state a load it started went through. describe lists the open screen's events, each with the JSON Schema of its args", example: #"{"name":"select","args":{"id":3}}"#)
         ) { bindings throws(ReplError) in .event(name: try bindings.required("name"), arguments: bindings.arguments("args")) },
         CommandSpec(
             name: "load", usage: "load", summary: "start a load (cancelling the one in flight); its state changes stream out as they happen",

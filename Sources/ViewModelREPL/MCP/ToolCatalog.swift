@@ -14,7 +14,10 @@ package struct ToolCatalog {
             guard let tool = spec.tool else { continue }
             specs[spec.name] = spec
             let description = Messages.toolDescription(summary: spec.summary, returns: tool.returns, example: tool.example)
-            let schema = spec.name == "event" ? Self.eventToolSchema(spec, registry: registry) : Self.inputSchema(spec, registry: registry)
+            // Every tool's schema is the same whatever the screens: an app of fifty screens costs
+            // an agent no more tokens before its first call. Each screen's events, with the schema
+            // of their arguments, are in `describe`'s reply (and `unknown_event` lists them).
+            let schema = Self.inputSchema(spec, registry: registry)
             tools.append(
                 .object([("name", .string(spec.name)), ("title", .string(tool.title)), ("description", .string(description)), ("inputSchema", schema)]))
         }
@@ -39,37 +42,6 @@ package struct ToolCatalog {
     private static func inputSchema(_ spec: CommandSpec, registry: ScreenRegistry) -> JSONValue {
         let properties = spec.members.map { member in (member.name, memberSchema(member.type, registry: registry)) }
         return object(properties: properties, required: spec.members.filter(\.isRequired).map(\.name))
-    }
-
-    /// The `event` tool's schema: `name` is one of the registered screens' events, and `args`
-    /// is checked per event (`oneOf` a branch per event name) with each argument's JSON type.
-    private static func eventToolSchema(_ spec: CommandSpec, registry: ScreenRegistry) -> JSONValue {
-        var byName: [(name: String, arguments: [JSONValue])] = []
-        for definition in registry.definitions {
-            for event in definition.catalog.events {
-                let arguments = argumentsSchema(event)
-                if let index = byName.firstIndex(where: { $0.name == event.name }) {
-                    if !byName[index].arguments.contains(arguments) { byName[index].arguments.append(arguments) }
-                } else {
-                    byName.append((event.name, [arguments]))
-                }
-            }
-        }
-        var schema = inputSchema(spec, registry: registry)
-        let branches: [JSONValue] = byName.map { event in
-            let arguments = event.arguments.count == 1 ? event.arguments[0] : .object([("anyOf", .array(event.arguments))])
-            let needsArguments = event.arguments.allSatisfy { $0["required"] != nil }
-            return .object([
-                ("properties", .object([("name", .object([("const", .string(event.name))])), ("args", arguments)])),
-                ("required", .array((needsArguments ? ["name", "args"] : ["name"]).map(JSONValue.string))),
-            ])
-        }
-        if case .object(var properties)? = schema["properties"], let index = properties.firstIndex(where: { $0.key == "name" }) {
-            properties[index].value.set("enum", to: .array(byName.map { .string($0.name) }))
-            schema.set("properties", to: .object(properties))
-        }
-        schema.set("oneOf", to: .array(branches))
-        return schema
     }
 
     /// The JSON Schema of one event's arguments: each named, of the JSON type its sample showed, all required.
