@@ -32,7 +32,9 @@ struct ExploreTests {
     }
 
     @Test func aBrokenInvariantIsShrunkToTheOneStepThatBreaksItAndTheScriptReplaysIt() async throws {
-        let (status, output, _) = try await explore("use foo\ninvariant text != \"😢\"\n")
+        let (status, output, reports) = try await explore("use foo\ninvariant text != \"😢\"\n")
+        // Counts read as English: one step, not "1 steps".
+        #expect(reports.contains { $0.contains("; 1 step after the setup: ") }, "\(reports)")
         #expect(status == .expectationFailed)
         let line = try #require(Self.object(output))
         #expect(line["type"] as? String == "counterexample")

@@ -162,6 +162,12 @@ package final class Evaluator {
         return .ok(Acknowledgement(name, change: .recording(path: path)))
     }
 
+    /// The recording could not be written to: it has ended.
+    func recordingFailed() {
+        recorder?.close()
+        recorder = nil
+    }
+
     private func stopRecording(name: String) throws(ReplError) -> Reply {
         guard let recorder else { throw ReplError(.notRecording) }
         recorder.close()

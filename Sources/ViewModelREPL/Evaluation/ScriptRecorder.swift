@@ -1,57 +1,113 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Writes the commands of a session to a file as a script that `vmrepl run` replays.
 ///
 /// Each command is appended as it is handled, so a session that is killed keeps what it recorded.
 /// An existing file is never truncated: it is an error unless the user asked to replace it (then a
-/// new file is renamed over it) or to append to it.
+/// new file is renamed over it) or to append to it. Only a regular file is recorded to (never a
+/// FIFO or a device, which could block the session), a new one is created exclusively (never
+/// through a planted link), and a path with a control character is refused: a newline in it would
+/// split the header into a live command. A write that fails (a full disk) ends the recording, and
+/// the file keeps only whole lines.
 final class ScriptRecorder {
     let path: String
-    private let handle: FileHandle
+    private var fd: Int32
+    /// Where the file ends after the last whole line.
+    private var end: off_t
     private(set) var count = 0
 
     /// Opens `path` as `mode` says and, for a new script, writes its first lines.
     init(path: String, mode: Command.RecordMode) throws(ReplError) {
+        guard !path.isEmpty, !path.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw ReplError(.pathHasControlCharacter(path: path))
+        }
         self.path = path
-        let header = [
+        let header = Array([
             "#!/usr/bin/env -S vmrepl run",
             "# recorded by vmrepl; replay with: vmrepl run \((path as NSString).lastPathComponent)",
-        ].map { $0 + "\n" }.joined()
-        let exists = FileManager.default.fileExists(atPath: path)
+        ].map { $0 + "\n" }.joined().utf8)
         switch mode {
         case .create:
-            guard !exists else { throw ReplError(.fileExists(path: path)) }
-            guard FileManager.default.createFile(atPath: path, contents: Data(header.utf8)) else { throw ReplError(.cannotRecord(path: path)) }
+            fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            if fd < 0, errno == EEXIST { throw ReplError(.fileExists(path: path)) }
         case .overwrite:
-            guard AtomicFile.replace(path, with: Array(header.utf8)) == nil else { throw ReplError(.cannotRecord(path: path)) }
+            guard Self.isRegularOrMissing(path) else { throw ReplError(.notARegularFile(path: path)) }
+            guard AtomicFile.replace(path, with: header) == nil else { throw ReplError(.cannotRecord(path: path)) }
+            fd = open(path, O_WRONLY | O_APPEND | O_NONBLOCK | O_CLOEXEC)
         case .append:
-            if !exists, !FileManager.default.createFile(atPath: path, contents: Data(header.utf8)) { throw ReplError(.cannotRecord(path: path)) }
+            // Without blocking: a FIFO nobody reads fails at once instead of holding the session.
+            fd = open(path, O_WRONLY | O_APPEND | O_NONBLOCK | O_CLOEXEC)
+            if fd < 0, errno == ENOENT {
+                fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            }
         }
-        guard let handle = FileHandle(forWritingAtPath: path) else { throw ReplError(.cannotRecord(path: path)) }
-        do {
-            try handle.seekToEnd()
-        } catch {
-            throw ReplError(.cannotRecord(path: path))
+        guard fd >= 0 else { throw ReplError(errno == ENXIO ? .notARegularFile(path: path) : .cannotRecord(path: path)) }
+        var status = stat()
+        guard fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+            closeDescriptor(fd)
+            throw ReplError(.notARegularFile(path: path))
         }
-        self.handle = handle
+        end = lseek(fd, 0, SEEK_END)
+        if mode != .overwrite, end == 0 {
+            guard write(header) else {
+                closeDescriptor(fd)
+                unlink(path)
+                throw ReplError(.cannotRecord(path: path))
+            }
+        }
     }
 
-    /// Appends one command line.
-    func record(_ line: String) {
+    deinit {
+        close()
+    }
+
+    /// Whether `path` is a regular file or nothing yet.
+    private static func isRegularOrMissing(_ path: String) -> Bool {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return errno == ENOENT }
+        return (status.st_mode & S_IFMT) == S_IFREG
+    }
+
+    /// Appends one command line; `false` when it could not be written (the recording has ended).
+    @discardableResult
+    func record(_ line: String) -> Bool {
+        guard write(Array((line + "\n").utf8)) else { return false }
         count += 1
-        write(line)
+        return true
     }
 
-    /// Appends a line that replays as a comment.
-    func comment(_ text: String) {
-        write("# " + text)
+    /// Appends a line that replays as a comment; `false` when it could not be written.
+    @discardableResult
+    func comment(_ text: String) -> Bool {
+        write(Array(("# " + text + "\n").utf8))
     }
 
     func close() {
-        try? handle.close()
+        guard fd >= 0 else { return }
+        closeDescriptor(fd)
+        fd = -1
     }
 
-    private func write(_ line: String) {
-        handle.write(Data((line + "\n").utf8))
+    /// Writes whole lines or nothing: a short write is cut back to the last whole line.
+    private func write(_ bytes: [UInt8]) -> Bool {
+        guard fd >= 0 else { return false }
+        guard OutputChannel.writeAll(bytes, to: fd) else {
+            _ = ftruncate(fd, end)
+            close()
+            return false
+        }
+        end += off_t(bytes.count)
+        return true
     }
+}
+
+/// Closes a file descriptor (the recorder's own `close()` hides the system's).
+private func closeDescriptor(_ fd: Int32) {
+    _ = close(fd)
 }

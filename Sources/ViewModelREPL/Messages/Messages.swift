@@ -94,6 +94,11 @@ package enum Messages {
         case .outputNeedsTerminal: return "output= changes how a terminal shows lines; piped output is always compact"
         case .unknownHelpTopic(let topic): return "no command '\(topic)'\(suggestion(topic, among: CommandTable.names))"
         case .cannotRecord(let path): return "cannot record to \(path): the file cannot be created"
+        case .pathHasControlCharacter(let path):
+            return "\(JSONWriter.string(.string(path))) holds a control character (a newline, a tab); name a file without one"
+        case .notARegularFile(let path): return "cannot record to \(path): it is not a regular file (a FIFO, a device or a folder); nothing changed"
+        case .recordingFailed(let path, let commands):
+            return "recording to \(path) stopped: a line could not be written (is the disk full?); the file keeps the \(Messages.count(commands, "command")) written before"
         case .fileExists(let path): return "\(path) exists; record \(path) overwrite=true replaces it, append=true adds to it"
         case .nothingAt(let path, let screen, let known):
             return "\(screen)'s state has nothing at \(path)\(suggestion(path, among: known)); fields: \(known.joined(separator: ", "))"
@@ -176,7 +181,21 @@ extension Messages {
         "  \(path): expected \(expected ?? "nothing"), got \(actual ?? "nothing")"
     }
     static func transcriptSummary(passed: Int, failed: Int, updated: Bool) -> String {
-        updated ? "vmrepl test: \(passed + failed) transcripts updated" : "vmrepl test: \(passed) passed, \(failed) failed"
+        updated ? "vmrepl test: \(count(passed + failed, "transcript")) updated" : "vmrepl test: \(passed) passed, \(failed) failed"
+    }
+    /// A count with its noun in English: `1 step`, `2 steps`.
+    static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
+    }
+    static func counterexample(_ message: String, steps: [String], file: String) -> (failure: String, report: String) {
+        let shrunk = "\(message); \(count(steps.count, "step")) after the setup"
+        return ("\(file): \(shrunk): " + steps.joined(separator: "; "), "vmrepl explore: \(shrunk): \(file)")
+    }
+    static func explored(runs: Int, steps: Int, checks: Int) -> String {
+        "explored \(count(runs, "run")), \(count(steps, "step")), \(count(checks, "invariant check")): nothing broke"
+    }
+    static func recorded(_ commands: Int, to path: String) -> String {
+        "recorded \(count(commands, "command")) to \(path)"
     }
 }
 

@@ -31,6 +31,7 @@ package struct ReplError: Error, Equatable, Sendable {
         case invariantViolated = "invariant_violated"
         case actionFailed = "action_failed"
         case notWritable = "not_writable"
+        case recordFailed = "record_failed"
     }
 
     /// What went wrong, with the facts a message or a driver needs.
@@ -103,6 +104,12 @@ package struct ReplError: Error, Equatable, Sendable {
         case unknownHelpTopic(String)
         case cannotRecord(path: String)
         case fileExists(path: String)
+        /// A path holding a newline or another control character.
+        case pathHasControlCharacter(path: String)
+        /// A FIFO, a device or a folder where a regular file is needed.
+        case notARegularFile(path: String)
+        /// A recording ended because a line could not be written.
+        case recordingFailed(path: String, commands: Int)
         case notWatched(String)
         case nothingAt(String, screen: String, known: [String])
         case unknownDependency(String, known: [String])
@@ -136,7 +143,7 @@ package struct ReplError: Error, Equatable, Sendable {
         case .usage, .unexpectedArgument, .unknownArgument, .duplicateArgument, .badDuration, .durationTooLong, .badChoice,
             .expectedPath, .badPath, .expectedOperator, .requestWithoutCmd, .memberType, .missingMember, .unknownMember,
             .mockNeedsStateOrSet, .advanceNeedsVirtualTime, .pastTheEndOfTime, .clockAfterUse, .outputNeedsTerminal, .unknownHelpTopic,
-            .cannotRecord, .notRecording, .alreadyRecording, .notWatched, .nothingAt:
+            .cannotRecord, .notRecording, .alreadyRecording, .notWatched, .nothingAt, .pathHasControlCharacter, .notARegularFile:
             .badArguments
         case .unknownScreen: .unknownScreen
         case .noScreen: .noScreen
@@ -151,6 +158,7 @@ package struct ReplError: Error, Equatable, Sendable {
         case .timedOut, .neverHolds: .timeout
         case .expectationFailed: .expectationFailed
         case .fileExists: .fileExists
+        case .recordingFailed: .recordFailed
         case .unknownDependency: .unknownDependency
         case .badStub: .badStub
         case .invariantViolated: .invariantViolated

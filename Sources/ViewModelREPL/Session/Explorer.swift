@@ -81,8 +81,9 @@ package final class Explorer {
                 return .requestFailed
             }
             let message = broken.message
-            failures.append("\(file): \(message); \(shrunk.count) steps after the setup: " + shrunk.joined(separator: "; "))
-            report("vmrepl explore: \(message); \(shrunk.count) steps after the setup: \(file)")
+            let wording = Messages.counterexample(message, steps: shrunk, file: file)
+            failures.append(wording.failure)
+            report(wording.report)
             renderer.render(.exploration(.counterexample(invariant: Self.invariant(broken) ?? "", message: message, steps: shrunk, file: file, run: run)), tag: nil, push: false)
             renderer.flush()
             return .expectationFailed

@@ -52,6 +52,8 @@ public enum REPLMain {
             return .success
         }
         signal(SIGPIPE, SIG_IGN)
+        // A file past its size limit is a write error the writer reports, never the end of the process.
+        signal(SIGXFSZ, SIG_IGN)
         let terminal = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
         let interactive = options.mode == .session && !options.mcp && (options.interactive ?? terminal)
         if interactive {

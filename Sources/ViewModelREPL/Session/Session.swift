@@ -115,7 +115,7 @@ package final class Session {
     private func finish(_ parsed: CommandParser.Parsed, _ reply: Reply, text line: String, tag: RequestTag) {
         send(reply, tag: tag)
         checkInvariants(tag: tag, cause: "'" + line + "'")
-        if let recorder = evaluator.recorder { record(line, parsed.command, reply, into: recorder) }
+        if let recorder = evaluator.recorder { record(line, parsed.command, reply, into: recorder, tag: tag) }
     }
 
     /// Evaluates a parsed command that needs no time to pass, without suspending (for the fuzzer,
@@ -163,12 +163,17 @@ package final class Session {
     }
 
     /// Saves a handled line into the script being recorded (a failed one as a comment).
-    private func record(_ line: String, _ command: Command, _ reply: Reply, into recorder: ScriptRecorder) {
+    /// A line that cannot be written (a full disk) ends the recording with an error line.
+    private func record(_ line: String, _ command: Command, _ reply: Reply, into recorder: ScriptRecorder, tag: RequestTag) {
         switch command {
         case .record, .recordStop: return
         default: break
         }
-        if case .error = reply { recorder.comment("failed: " + line) } else { recorder.record(line) }
+        let written: Bool
+        if case .error = reply { written = recorder.comment("failed: " + line) } else { written = recorder.record(line) }
+        guard !written else { return }
+        evaluator.recordingFailed()
+        renderer.render(.error(ReplError(.recordingFailed(path: recorder.path, commands: recorder.count))), tag: tag, push: true)
     }
 
     /// Finishes the loads in flight (cancelling those past the timeout) and writes every line owed.

@@ -45,7 +45,7 @@ struct HumanView {
         case .exploration(let exploration):
             switch exploration {
             case .counterexample(_, let message, let steps, let file, _): lines = ["counterexample: \(message)"] + steps.map { "  " + $0 } + ["written to \(file)"]
-            case .explored(let runs, let steps, _, _, let checks): lines = ["explored \(runs) runs, \(steps) steps, \(checks) invariant checks: nothing broke"]
+            case .explored(let runs, let steps, _, _, let checks): lines = [Messages.explored(runs: runs, steps: steps, checks: checks)]
             }
         case .change(let change):
             lines = [(push ? "⟳ " : "") + "watch " + difference(change.path, change.from, change.to)]
@@ -151,7 +151,7 @@ struct HumanView {
         case .output(let mode)?: "output: \(mode.rawValue)"
         case .states(let rendering)?: "state lines: \(rendering.rawValue)"
         case .recording(let path)?: "recording to \(path)"
-        case .recorded(let path, let commands)?: "recorded \(commands) commands to \(path)"
+        case .recorded(let path, let commands)?: Messages.recorded(commands, to: path)
         case .stubs(_, let dependency, let stubs)?:
             stubs.isEmpty ? "\(dependency): live" : "\(dependency): " + stubs.map { JSONWriter.string($0.json) }.joined(separator: ", then ")
         case .invariants(let invariants)?: invariants.isEmpty ? "no invariants" : "invariants: " + invariants.joined(separator: "; ")
