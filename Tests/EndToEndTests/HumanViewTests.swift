@@ -21,6 +21,20 @@ struct HumanViewTests {
         try await terminal.waitFor("no change") { $0.contains("(no change)") }
     }
 
+    /// In colour, the preview's prompt reads clean: libedit once printed `foo[33m[0m` for it.
+    @Test func thePreviewsPromptInColourIsCleanText() async throws {
+        let terminal = try TerminalSession(arguments: ["--color=always"])
+        try await terminal.waitForStart()
+        try terminal.enter("use foo")
+        try await terminal.waitFor("foo") { $0.last == "foo>" }
+        try terminal.enter(#"mock text="x""#)
+        try await terminal.waitFor("the preview's prompt") { $0.last == "foo [preview]>" }
+        try terminal.type("event refresh")
+        let screen = try await terminal.waitFor("the typed line") { $0.last?.hasSuffix("event refresh") == true }
+        #expect(screen.last == "foo [preview]> event refresh")
+        #expect(!screen.contains { $0.contains("[33m") || $0.contains("[0m") })
+    }
+
     @Test func describeIsATableWithAnEventsArgumentsOnItsRow() async throws {
         let terminal = try await started()
         try terminal.enter("use posts")
