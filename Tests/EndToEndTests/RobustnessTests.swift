@@ -29,6 +29,20 @@ struct RobustnessTests {
         #expect(process.standardError.isEmpty)
     }
 
+    /// A hang-up (the terminal closed, the parent gone) ends as SIGTERM does, with its own status.
+    @Test(.timeLimit(.minutes(1)))
+    func sighupEndsAfterTheLastWholeLineAsSIGTERMDoes() async throws {
+        let process = try VMReplProcess()
+        _ = try await process.next()
+        _ = try await process.request("use users", line: 1)
+        process.send("load")
+        process.send(signal: SIGHUP)
+        let rest = try await process.rest()
+        #expect(rest.allSatisfy { $0["type"] != nil })
+        #expect(await process.exitStatus() == 129)
+        #expect(process.standardError.isEmpty)
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func readerGoingAwayEndsQuietly() async throws {
         // `vmrepl | head -1`: the reader leaves after one line while requests keep coming.

@@ -40,6 +40,16 @@ struct LineSplitterTests {
         }
     }
 
+    /// A byte-order mark starts the first line only: it is skipped there, whole or in pieces, and
+    /// kept (as the character it is) anywhere else.
+    @Test func aByteOrderMarkAtTheStartIsNotPartOfTheFirstCommand() {
+        let input: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("use foo\n".utf8) + [0xEF, 0xBB, 0xBF] + Array("x\n".utf8)
+        let expected = ["1 text \(Array("use foo".utf8))", "2 text \([0xEF, 0xBB, 0xBF] + Array("x".utf8))"]
+        for chunks in [[input.count], [1, 1, 1], [2], [4, 3]] {
+            #expect(lines(input, chunks: chunks, maximumLength: 100) == expected, "chunks \(chunks)")
+        }
+    }
+
     @Test func lengthLimitCountsTheLineWithoutItsCarriageReturn() {
         let input = Array("abc\r\nabcd\r\nab\n".utf8)
         #expect(lines(input, chunks: [], maximumLength: 3) == ["1 text \(Array("abc".utf8))", "2 line_too_long 0", "3 text \(Array("ab".utf8))"])

@@ -4,7 +4,8 @@
     import Darwin
 #endif
 
-/// Splits a byte stream into checked lines: LF or CRLF endings, a length limit, UTF-8 and control-character checks.
+/// Splits a byte stream into checked lines: LF or CRLF endings, a length limit, UTF-8 and
+/// control-character checks, and a UTF-8 byte-order mark at the very start skipped.
 ///
 /// A line longer than the limit is never held whole: its bytes are dropped as they arrive and it
 /// becomes one rejected line when its newline comes.
@@ -73,6 +74,10 @@ package struct LineSplitter {
     private mutating func line(_ bytes: UnsafeBufferPointer<UInt8>) -> InputLine {
         lineNumber += 1
         var bytes = bytes
+        // A byte-order mark some editors put at the start of a file is not part of the first command.
+        if lineNumber == 1, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+            bytes = UnsafeBufferPointer(rebasing: bytes.dropFirst(3))
+        }
         if bytes.last == 0x0D { bytes = UnsafeBufferPointer(rebasing: bytes.dropLast()) }
         if bytes.count > maximumLength {
             return InputLine(number: lineNumber, content: .rejected(ReplError(.lineTooLong(limit: maximumLength))))

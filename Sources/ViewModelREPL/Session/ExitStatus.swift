@@ -8,6 +8,8 @@ package enum ExitStatus: Int32, Sendable, CaseIterable {
     case usage = 2
     /// An `expect` failed.
     case expectationFailed = 3
+    /// Hung up (SIGHUP), handled as SIGTERM: stopped after the line being written.
+    case hungUp = 129
     /// Interrupted (SIGINT): loads in flight were cancelled and their lines printed.
     case interrupted = 130
     /// Terminated (SIGTERM) after the line being written.

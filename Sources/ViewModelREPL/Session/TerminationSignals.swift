@@ -6,7 +6,8 @@ import Dispatch
     import Darwin
 #endif
 
-/// Turns SIGINT and SIGTERM into calls on the main actor, between two lines, never inside one.
+/// Turns SIGINT, SIGTERM and SIGHUP (the terminal or the parent went away, handled as SIGTERM)
+/// into calls on the main actor, between two lines, never inside one.
 ///
 /// The handler runs on the main queue, which is the main actor's, so a line being written is
 /// always finished first.
@@ -15,7 +16,7 @@ final class TerminationSignals {
     private var sources: [any DispatchSourceSignal] = []
 
     /// Starts listening; `handler` gets the signal's number.
-    init(_ signals: [Int32] = [SIGINT, SIGTERM], handler: @escaping @MainActor (Int32) -> Void) {
+    init(_ signals: [Int32] = [SIGINT, SIGTERM, SIGHUP], handler: @escaping @MainActor (Int32) -> Void) {
         // A parent may have started us with these signals blocked; they must reach us.
         var set = sigset_t()
         sigemptyset(&set)
