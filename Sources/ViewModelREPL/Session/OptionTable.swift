@@ -123,7 +123,12 @@ package enum OptionTable {
         Option(name: "out", usage: "--out=FILE", summary: "explore: where the shrunk counterexample script goes (default: beside the setup)", scope: .explore, takesValue: true) {
             options, text in options.exploreOut = text
         },
-        Option(name: "update", usage: "--update", summary: "test: rewrite the transcripts' expected output", scope: .test) { options, _ in options.update = true },
+        Option(name: "update", usage: "--update", summary: "test: rewrite the expected lines that differ, keeping the rest as written", scope: .test) {
+            options, _ in options.update = true
+        },
+        Option(name: "strict", usage: "--strict", summary: "test: compare whole lines, so a member the transcript does not hold fails it", scope: .test) {
+            options, _ in options.strict = true
+        },
         Option(name: "help", aliases: ["-h"], usage: "-h, --help", summary: "this help") { options, _ in options.showHelp = true },
         Option(name: "version", usage: "--version", summary: "the version and the protocol version") { options, _ in options.showVersion = true },
     ]

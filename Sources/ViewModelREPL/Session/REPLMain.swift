@@ -90,7 +90,7 @@ public enum REPLMain {
         case .test(let files):
             let session = TranscriptSession(
                 registry: screens, options: Evaluator.Options(clock: .virtual, seed: options.seed, defaultTimeout: options.timeout, valueForms: options.values),
-                update: options.update, junitPath: options.junitPath, report: printError)
+                update: options.update, strict: options.strict, junitPath: options.junitPath, report: printError)
             return await session.run(files)
         case .explore(let setup):
             let explorer = Explorer(

@@ -16,6 +16,8 @@ package struct SessionOptions: Equatable, Sendable {
     package var keepGoing = false
     package var pace: Duration?
     package var update = false
+    /// `test --strict`: whole lines must match.
+    package var strict = false
     /// `--interactive` / `--no-interactive`; by default, whether stdin and stdout are terminals.
     package var interactive: Bool?
     /// `--color=auto|always|never`.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A transcript test file: commands after `> `, each followed by the output lines it must produce.
 ///
 /// ```
@@ -8,8 +10,11 @@
 /// {"type":"state","screen":"foo","model":"real","state":{"sheetIsPresented":false,"text":"👋"}}
 /// ```
 /// Output lines are written without `seq` and `line`, which follow from their place, and compared
-/// as JSON values, so key order and spacing do not matter. Blank lines and `#` comments are kept
-/// when `--update` rewrites the expectations.
+/// as JSON values, so key order and spacing do not matter. A line passes when every member it
+/// holds matches, at every depth: a member a later vmrepl adds to its output breaks no transcript
+/// (`--strict` compares whole lines). A `# vary: PATH, …` line names paths whose values change from
+/// run to run (`state.id`, `state.items[*].createdAt`): from there on they are not compared. Blank
+/// lines and `#` comments are kept when `--update` rewrites the expectations.
 struct Transcript {
     enum Item {
         case text(String)
@@ -21,6 +26,15 @@ struct Transcript {
         var command: String
         var line: Int
         var expected: [String]
+        /// The paths not compared in its lines (`# vary:` lines above it).
+        var varying: [[PathStep]] = []
+    }
+
+    /// One step of a `# vary:` path: a member, any element, or one element.
+    enum PathStep: Equatable {
+        case key(String)
+        case anyElement
+        case element(Int)
     }
 
     var items: [Item]
@@ -28,9 +42,13 @@ struct Transcript {
     /// Parses a transcript's lines.
     init(lines: [String]) {
         var items: [Item] = []
+        var varying: [[PathStep]] = []
         for (offset, line) in lines.enumerated() {
+            if line.hasPrefix(Self.varyPrefix) {
+                varying += line.dropFirst(Self.varyPrefix.count).split(separator: ",").compactMap { Self.path(String($0)) }
+            }
             if line.hasPrefix("> ") || line == ">" {
-                items.append(.command(Block(command: String(line.dropFirst(2)), line: offset + 1, expected: [])))
+                items.append(.command(Block(command: String(line.dropFirst(2)), line: offset + 1, expected: [], varying: varying)))
             } else if !line.isEmpty, !line.hasPrefix("#"), case .command(var block)? = items.last {
                 block.expected.append(line)
                 items[items.count - 1] = .command(block)
@@ -68,11 +86,69 @@ struct Transcript {
         return JSONWriter.string(.object(members.filter { $0.key != "seq" && $0.key != "line" }))
     }
 
-    /// Whether an expected and an actual line hold the same JSON.
-    static func matches(_ expected: String, _ actual: String) -> Bool {
+    static let varyPrefix = "# vary:"
+
+    /// A `# vary:` path: `state.items[*].id`.
+    static func path(_ text: String) -> [PathStep]? {
+        var steps: [PathStep] = []
+        for part in text.trimmingCharacters(in: .whitespaces).split(separator: ".", omittingEmptySubsequences: false) {
+            var rest = Substring(part)
+            if let bracket = rest.firstIndex(of: "[") {
+                if bracket > rest.startIndex { steps.append(.key(String(rest[..<bracket]))) }
+                rest = rest[bracket...]
+                while rest.hasPrefix("[") {
+                    guard let close = rest.firstIndex(of: "]") else { return nil }
+                    let inside = rest[rest.index(after: rest.startIndex)..<close]
+                    if inside == "*" {
+                        steps.append(.anyElement)
+                    } else if let index = Int(inside) {
+                        steps.append(.element(index))
+                    } else {
+                        return nil
+                    }
+                    rest = rest[rest.index(after: close)...]
+                }
+                guard rest.isEmpty else { return nil }
+            } else {
+                guard !rest.isEmpty else { return nil }
+                steps.append(.key(String(rest)))
+            }
+        }
+        return steps.isEmpty ? nil : steps
+    }
+
+    /// Whether an actual line matches an expected one: by default every member the expected line
+    /// holds, at every depth, apart from the `varying` paths; `strict`, the whole line.
+    static func matches(_ expected: String, _ actual: String, strict: Bool = true, varying: [[PathStep]] = []) -> Bool {
         guard let left = try? JSONParser.parse(normalize(expected), maximumDepth: 512),
             let right = try? JSONParser.parse(actual, maximumDepth: 512)
         else { return expected == actual }
-        return left == right
+        if strict, varying.isEmpty { return left == right }
+        return holds(left, in: right, strict: strict, varying: varying.map { $0[...] })
+    }
+
+    /// Whether `actual` holds `expected`: its members (all of them when `strict`), elements one for
+    /// one, leaves equal; a leaf at the end of a varying path matches anything there.
+    private static func holds(_ expected: JSONValue, in actual: JSONValue, strict: Bool, varying: [ArraySlice<PathStep>]) -> Bool {
+        if varying.contains(where: \.isEmpty) { return true }
+        switch (expected, actual) {
+        case (.object(let wanted), .object(let found)):
+            if strict, wanted.count != found.count { return false }
+            return wanted.allSatisfy { member in
+                guard let other = found.first(where: { $0.key == member.key })?.value else { return false }
+                let inside = varying.compactMap { path -> ArraySlice<PathStep>? in path.first == .key(member.key) ? path.dropFirst() : nil }
+                return holds(member.value, in: other, strict: strict, varying: inside)
+            }
+        case (.array(let wanted), .array(let found)):
+            guard wanted.count == found.count else { return false }
+            return zip(wanted, found).enumerated().allSatisfy { index, pair in
+                let inside = varying.compactMap { path -> ArraySlice<PathStep>? in
+                    path.first == .anyElement || path.first == .element(index) ? path.dropFirst() : nil
+                }
+                return holds(pair.0, in: pair.1, strict: strict, varying: inside)
+            }
+        default:
+            return expected == actual
+        }
     }
 }

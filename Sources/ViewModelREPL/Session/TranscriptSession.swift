@@ -1,19 +1,26 @@
 import Foundation
 
 /// `vmrepl test FILE…`: replays each transcript in a fresh session on virtual time and compares
-/// every command's output with the lines the file expects; `--update` rewrites the expectations.
+/// every command's output with the lines the file expects, member by member (whole lines with
+/// `--strict`); `--update` rewrites the expected lines that differ and keeps the rest as written.
 @MainActor
 package final class TranscriptSession {
     private let registry: ScreenRegistry
     private let options: Evaluator.Options
     private let update: Bool
+    /// Whether lines must match whole, new members included.
+    private let strict: Bool
     private let report: (String) -> Void
     /// Where a JUnit report goes, if anywhere.
     private let junitPath: String?
     /// The failures of the transcript being checked, for the JUnit report.
     private var failures: [String] = []
 
-    package init(registry: ScreenRegistry, options: Evaluator.Options, update: Bool, junitPath: String? = nil, report: @escaping (String) -> Void) {
+    package init(
+        registry: ScreenRegistry, options: Evaluator.Options, update: Bool, strict: Bool = false, junitPath: String? = nil,
+        report: @escaping (String) -> Void
+    ) {
+        self.strict = strict
         self.junitPath = junitPath
         self.registry = registry
         self.options = options
@@ -64,7 +71,12 @@ package final class TranscriptSession {
         let transcript = Transcript(lines: lines)
         let outputs = await replay(transcript.blocks)
         if update {
-            if let problem = AtomicFile.replace(path, with: Array(transcript.rendered(with: outputs).utf8)) {
+            // A line that still matches stays as written; only what differs is replaced.
+            let merged = zip(transcript.blocks, outputs).map { block, actual in
+                guard block.expected.count == actual.count else { return actual }
+                return zip(block.expected, actual).map { matches($0, $1, in: block) ? $0 : $1 }
+            }
+            if let problem = AtomicFile.replace(path, with: Array(transcript.rendered(with: merged).utf8)) {
                 fail("vmrepl: \(path): \(problem)")
                 return false
             }
@@ -72,11 +84,11 @@ package final class TranscriptSession {
         }
         var matched = true
         for (block, actual) in zip(transcript.blocks, outputs) {
-            let same = block.expected.count == actual.count && zip(block.expected, actual).allSatisfy(Transcript.matches)
+            let same = block.expected.count == actual.count && zip(block.expected, actual).allSatisfy { matches($0, $1, in: block) }
             guard !same else { continue }
             matched = false
             var diff = [Messages.transcriptDiffers(path, block.line, block.command)]
-            if let paths = Self.stateDifferences(block.expected, actual) {
+            if let paths = stateDifferences(block, actual) {
                 diff += paths
             } else {
                 diff += block.expected.map { "- " + $0 }
@@ -89,19 +101,24 @@ package final class TranscriptSession {
 
     /// Where the state lines expected and printed differ, one path a line (`state.text: expected
     /// "🙂", got "👋"`); `nil` unless both sides are the same number of lines, all state lines.
-    private static func stateDifferences(_ expected: [String], _ actual: [String]) -> [String]? {
-        guard expected.count == actual.count else { return nil }
+    private func stateDifferences(_ block: Transcript.Block, _ actual: [String]) -> [String]? {
+        guard block.expected.count == actual.count else { return nil }
         var lines: [String] = []
-        for (expectedLine, actualLine) in zip(expected, actual) where !Transcript.matches(expectedLine, actualLine) {
+        for (expectedLine, actualLine) in zip(block.expected, actual) where !matches(expectedLine, actualLine, in: block) {
             guard let old = try? JSONParser.parse(expectedLine), let new = try? JSONParser.parse(actualLine),
                 old["type"] == .string("state"), new["type"] == .string("state")
             else { return nil }
-            lines += JSONPatch.differences(from: old, to: new).map { difference in
+            // Members the expected line does not hold are not differences, unless the comparison is strict.
+            lines += JSONPatch.differences(from: old, to: new).filter { strict || $0.old != nil }.map { difference in
                 Messages.transcriptPathDiffers(
                     difference.statePath(after: ""), expected: difference.old.map(JSONWriter.string), actual: difference.new.map(JSONWriter.string))
             }
         }
         return lines
+    }
+
+    private func matches(_ expected: String, _ actual: String, in block: Transcript.Block) -> Bool {
+        Transcript.matches(expected, actual, strict: strict, varying: block.varying)
     }
 
     /// Runs the blocks' commands and returns each one's output lines, normalized.
