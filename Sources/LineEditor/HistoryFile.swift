@@ -39,8 +39,13 @@ struct HistoryFile {
         }
         clibedit_history_enter(merged, line)
 
+        // Created exclusively, never through a link planted at its name: a stale one (a crashed
+        // session of the same pid, or a link someone put there) is removed, not followed.
         let temporary = path + ".\(getpid()).tmp"
-        let created = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        var created = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600)
+        if created < 0, errno == EEXIST, unlink(temporary) == 0 {
+            created = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600)
+        }
         guard created >= 0 else { return "cannot write \(path)" }
         close(created)
         guard clibedit_history_save(merged, temporary) >= 0, chmod(temporary, 0o600) == 0, rename(temporary, path) == 0 else {

@@ -19,16 +19,31 @@ struct ExploreTests {
     }
 
     /// Explores `setup` over `registry`; returns the status, the lines written and what was reported.
-    private func explore(_ setup: String, at setupPath: String? = nil, registry: ScreenRegistry = ExampleScreens.registry(), seed: UInt64 = 0, runs: Int = 100) async throws -> (ViewModelREPL.ExitStatus, String, [String]) {
+    private func explore(
+        _ setup: String, at setupPath: String? = nil, registry: ScreenRegistry = ExampleScreens.registry(), seed: UInt64 = 0, runs: Int = 100,
+        out: String? = nil
+    ) async throws -> (ViewModelREPL.ExitStatus, String, [String]) {
         let path = try setupPath ?? temporary(setup)
         var bytes: [UInt8] = []
         var reports: [String] = []
         let writer = ProtocolWriter(output: OutputChannel { bytes += $0; return true })
         let explorer = Explorer(
-            registry: registry, options: Evaluator.Options(seed: seed), runs: runs, steps: 20, out: path + ".found.vmrepl",
+            registry: registry, options: Evaluator.Options(seed: seed), runs: runs, steps: 20, out: out ?? path + ".found.vmrepl",
             renderer: writer, report: { reports.append($0) })
         let status = await explorer.run(path)
         return (status, String(decoding: bytes, as: UTF8.self), reports)
+    }
+
+    /// `--out` in a folder that does not exist: the counterexample is still printed, steps and all,
+    /// with exit status 3, and the write error is reported beside it.
+    @Test func aCounterexampleThatCannotBeWrittenIsStillPrinted() async throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("vmrepl-missing-\(UUID().uuidString)/found.vmrepl").path
+        let (status, output, reports) = try await explore("use foo\ninvariant text != \"😢\"\n", out: out)
+        #expect(status == .expectationFailed)
+        let line = try #require(Self.object(output))
+        #expect(line["type"] as? String == "counterexample")
+        #expect(line["steps"] as? [String] == ["event goodbye"])
+        #expect(reports.contains { $0.hasPrefix("vmrepl: \(out): ") })
     }
 
     @Test func aBrokenInvariantIsShrunkToTheOneStepThatBreaksItAndTheScriptReplaysIt() async throws {

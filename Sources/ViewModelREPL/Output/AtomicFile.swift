@@ -15,7 +15,8 @@ enum AtomicFile {
         var status = stat()
         let keptMode = stat(path, &status) == 0 ? status.st_mode & 0o7777 : mode
         let temporary = path + ".\(getpid()).vmrepl-tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL, keptMode)
+        // Exclusive: a file or a link already at the temporary name is never written through.
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, keptMode)
         guard fd >= 0 else { return String(cString: strerror(errno)) }
         let written = OutputChannel.writeAll(bytes, to: fd)
         let synced = fsync(fd) == 0

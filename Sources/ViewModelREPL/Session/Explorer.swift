@@ -76,9 +76,10 @@ package final class Explorer {
             let shrunk = await shrink(setup, trial.steps, breaking: broken)
             let file = out ?? Self.counterexamplePath(for: path)
             let script = Self.script(setup: setup, steps: shrunk, invariant: broken)
+            // A script that cannot be written loses nothing: the counterexample line still carries the steps.
             if let problem = AtomicFile.replace(file, with: Array(script.utf8)) {
+                failures.append("vmrepl: \(file): \(problem)")
                 report("vmrepl: \(file): \(problem)")
-                return .requestFailed
             }
             let message = broken.message
             let wording = Messages.counterexample(message, steps: shrunk, file: file)
