@@ -12,12 +12,15 @@ let package = Package(
     products: [
         .library(name: "ViewModelKit", targets: ["ViewModelKit"]),
         .library(name: "ViewModelREPL", targets: ["ViewModelREPL"]),
+        .library(name: "ViewModelREPLTesting", targets: ["ViewModelREPLTesting"]),
         .executable(name: "vmrepl", targets: ["vmrepl"]),
     ],
     targets: [
         // MARK: Libraries
         .target(name: "ViewModelKit"),
         .target(name: "ViewModelREPL", dependencies: ["ViewModelKit", "LineEditor"]),
+        // Scripts, transcripts and screens in `swift test`: issues at the script's own lines.
+        .target(name: "ViewModelREPLTesting", dependencies: ["ViewModelREPL"]),
 
         // MARK: libedit, reached only through the LineEditor wrapper
         .systemLibrary(name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"]), .brew(["libedit"])]),
@@ -51,6 +54,7 @@ let package = Package(
         .testTarget(name: "ViewModelREPLTests", dependencies: ["ViewModelREPL", "ExampleScreens", "TestSupport"]),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
         .testTarget(name: "EndToEndTests", dependencies: ["vmrepl", "counter-repl", "search-repl", "values-repl", "TestSupport"]),
+        .testTarget(name: "ViewModelREPLTestingTests", dependencies: ["ViewModelREPLTesting", "ExampleScreens"], exclude: ["Scripts"]),
         .testTarget(name: "ExampleScreensTests", dependencies: ["ExampleScreens", "ViewModelKit", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

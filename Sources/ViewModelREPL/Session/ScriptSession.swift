@@ -14,6 +14,8 @@ package final class ScriptSession {
     private let options: Evaluator.Options
     private let renderer: any ReplyRenderer
     private let keepGoing: Bool
+    /// Told of each failure with the script's path and line, as a test library reports it.
+    package var onFailure: ((_ path: String, _ line: Int, _ message: String) -> Void)?
     private let pace: Duration?
     private let report: (String) -> Void
     /// Where a JUnit report goes, if anywhere.
@@ -93,6 +95,7 @@ package final class ScriptSession {
             if case .error(let error)? = reply { failures.insert(error, at: 0) }
             guard !failures.isEmpty else { return true }
             for error in failures {
+                self.onFailure?(path, line.number, error.message)
                 self.fail("\(path):\(line.number): \(error.message)")
                 status = status.combined(with: [.expectationFailed, .invariantViolated].contains(error.code) ? .expectationFailed : .requestFailed)
             }

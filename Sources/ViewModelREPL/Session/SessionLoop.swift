@@ -30,23 +30,8 @@ package enum SessionLoop {
         reading: while let batch = await next() {
             // By index: a line is read in place instead of copied out of the batch.
             for index in batch.indices {
-                let reply: Reply?
-                let number = batch[index].number
-                switch batch[index].content {
-                case .text(let text):
-                    if let beforeLine = policy.beforeLine { await beforeLine(text) }
-                    // Most lines need no time: handled without an asynchronous call.
-                    switch session.handleImmediately(line: text, number: number) {
-                    case .handled(let handled, let settle):
-                        reply = handled
-                        if settle { await session.settle() }
-                    case .takesTime(let parsed):
-                        reply = await session.handle(parsed, text: text, number: number)
-                    }
-                case .rejected(let error):
-                    session.reject(error, line: number)
-                    reply = .error(error)
-                }
+                if let beforeLine = policy.beforeLine, case .text(let text) = batch[index].content { await beforeLine(text) }
+                let reply = await handle(batch[index], in: session)
                 if let afterLine = policy.afterLine, !(await afterLine(batch[index], reply)) { break reading }
                 if session.quitRequested || session.isClosed { break reading }
             }
@@ -54,6 +39,24 @@ package enum SessionLoop {
             if session.isClosed { break }
         }
         await session.finish()
+    }
+
+    /// Handles one line: its reply, `nil` for a blank line or a comment.
+    package static func handle(_ line: InputLine, in session: Session) async -> Reply? {
+        switch line.content {
+        case .text(let text):
+            // Most lines need no time: handled without an asynchronous call.
+            switch session.handleImmediately(line: text, number: line.number) {
+            case .handled(let handled, let settle):
+                if settle { await session.settle() }
+                return handled
+            case .takesTime(let parsed):
+                return await session.handle(parsed, text: text, number: line.number)
+            }
+        case .rejected(let error):
+            session.reject(error, line: line.number)
+            return .error(error)
+        }
     }
 
     /// The lines as one batch, for input read whole (scripts, transcripts).

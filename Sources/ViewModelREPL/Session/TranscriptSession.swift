@@ -11,6 +11,8 @@ package final class TranscriptSession {
     /// Whether lines must match whole, new members included.
     private let strict: Bool
     private let report: (String) -> Void
+    /// Told of each block that differed with the transcript's path and the command's line.
+    package var onFailure: ((_ path: String, _ line: Int, _ message: String) -> Void)?
     /// Where a JUnit report goes, if anywhere.
     private let junitPath: String?
     /// The failures of the transcript being checked, for the JUnit report.
@@ -88,6 +90,7 @@ package final class TranscriptSession {
             guard !same else { continue }
             matched = false
             var diff = [Messages.transcriptDiffers(path, block.line, block.command)]
+            defer { onFailure?(path, block.line, diff.joined(separator: "\n")) }
             if let paths = stateDifferences(block, actual) {
                 diff += paths
             } else {

@@ -18,7 +18,7 @@ package enum ArgumentDecoding {
     }
 
     /// Decodes `value` as `type`.
-    static func decode<Value: Decodable>(_ type: Value.Type, from value: JSONValue) throws -> Value {
+    package static func decode<Value: Decodable>(_ type: Value.Type, from value: JSONValue) throws -> Value {
         if let direct = JSONValueDecoder.decodeIfHandled(type, from: value) { return direct }
         do {
             return try makeDecoder().decode(type, from: Data(JSONWriter.bytes(value)))

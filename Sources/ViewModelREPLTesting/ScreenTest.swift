@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+import ViewModelREPL
+
+/// Drives one screen from the team's registry in a Swift test, step by step, on virtual time, and
+/// holds its state as the app's own type, as Point-Free's `TestStore` holds a feature's.
+///
+/// ```swift
+/// let screen = try await ScreenTest("counter", in: screens, as: CounterViewState.self)
+/// try await screen.send("event incrementTapped") { $0.count = 1 }
+/// try await screen.send("load")                  // a load runs to its end on virtual time
+/// #expect(screen.state.count == 1)
+/// ```
+/// Each step is a command line as a session takes it (`event select id=3`, `load`, `wait`,
+/// `advance 2s`, `write query="swift"`, `mock …`). The closure states how the step changes the
+/// state. With exhaustivity on (the default), a step fails when the state it leaves is not
+/// exactly the state before with the closure applied: a field that changed unstated is an issue,
+/// named by its path. With `.off`, only what the closure states is checked. An error reply is an
+/// issue too. Issues are recorded at the step's own line in the test.
+@MainActor
+public final class ScreenTest<State: Codable & Equatable> {
+    /// Whether a step must state every change it makes.
+    public enum Exhaustivity: Sendable {
+        /// Every change must be stated.
+        case on
+        /// Only what a step's closure states is checked.
+        case off
+    }
+
+    /// How strictly steps are checked; may be changed between steps.
+    public var exhaustivity: Exhaustivity
+    /// The screen's state after the last step, as the app's own type.
+    public private(set) var state: State
+    private let screen: String
+    private let session: Session
+    private let log = ReplyLog()
+    private var line = 0
+
+    /// Opens `screen` from `screens` on virtual time with `--seed` `seed`.
+    /// - Throws: ``ScreenTestError`` when the screen cannot be opened or its state is not a `State`.
+    public init(
+        _ screen: String, in screens: ScreenRegistry, as type: State.Type = State.self, seed: UInt64 = 0, exhaustivity: Exhaustivity = .on
+    ) async throws {
+        self.screen = screen
+        self.exhaustivity = exhaustivity
+        session = Session(registry: screens, options: Evaluator.Options(clock: .virtual, seed: seed), renderer: log)
+        session.start()
+        _ = log.take()
+        line += 1
+        let reply = await SessionLoop.handle(InputLine(number: line, content: .text("use \(screen)")), in: session)
+        guard case .state(let snapshot)? = reply else { throw ScreenTestError(message: Self.text(of: reply) ?? "cannot open \(screen)") }
+        state = try Self.decode(snapshot)
+        _ = log.take()
+    }
+
+    /// Runs one command line and checks the state it leaves against the state before with
+    /// `update` applied (see ``Exhaustivity``).
+    /// - Throws: What `update` throws, or ``ScreenTestError`` when the state is not a `State`.
+    public func send(_ command: String, sourceLocation: SourceLocation = #_sourceLocation, _ update: ((inout State) throws -> Void)? = nil) async throws {
+        var expected = state
+        try update?(&expected)
+        line += 1
+        let reply = await SessionLoop.handle(InputLine(number: line, content: .text(command)), in: session)
+        let said = log.take()
+        if case .error(let error)? = reply {
+            Issue.record(Comment(rawValue: "'\(command)': \(error.message)"), sourceLocation: sourceLocation)
+        }
+        // The last state this screen showed (the reply, or a push of the work the step started).
+        var actual = state
+        for entry in said.reversed() {
+            guard case .state(let snapshot) = entry.reply, snapshot.screen == screen else { continue }
+            actual = try Self.decode(snapshot)
+            break
+        }
+        let unstated = try differences(expected: expected, actual: actual, since: update == nil ? nil : state)
+        if !unstated.isEmpty {
+            let heading = exhaustivity == .on ? "'\(command)' changed the state in ways the test did not state:" : "'\(command)':"
+            Issue.record(Comment(rawValue: ([heading] + unstated).joined(separator: "\n")), sourceLocation: sourceLocation)
+        }
+        state = actual
+    }
+
+    /// The paths where `actual` differs from `expected`, worded as `vmrepl test` words them; with
+    /// exhaustivity off, only the paths `update` changed since `before` (nothing without an update).
+    private func differences(expected: State, actual: State, since before: State?) throws -> [String] {
+        guard expected != actual else { return [] }
+        let expectedJSON = try Self.json(expected), actualJSON = try Self.json(actual)
+        var found = JSONPatch.differences(from: expectedJSON, to: actualJSON)
+        if exhaustivity == .off {
+            guard let before else { return [] }
+            let stated = Set(JSONPatch.differences(from: try Self.json(before), to: expectedJSON).map(\.pointer))
+            found = found.filter { difference in stated.contains { difference.pointer == $0 || difference.pointer.hasPrefix($0 + "/") } }
+        }
+        return found.map { difference in
+            "  " + difference.statePath(after: "") + ": expected " + (difference.old.map(JSONWriter.string) ?? "nothing")
+                + ", got " + (difference.new.map(JSONWriter.string) ?? "nothing")
+        }
+    }
+
+    /// A state as the screen prints it, for naming the paths that differ.
+    private static func json(_ state: State) throws -> JSONValue {
+        let bytes = try StateEncoder().encode(state, fallback: StateEncoder.fallbackEncoder(for: .readable))
+        return try JSONParser.parse(String(decoding: bytes, as: UTF8.self), maximumDepth: 512)
+    }
+
+    private static func decode(_ snapshot: StateSnapshot) throws -> State {
+        do {
+            let value = try JSONParser.parse(String(decoding: snapshot.json, as: UTF8.self), maximumDepth: 512)
+            return try ArgumentDecoding.decode(State.self, from: value)
+        } catch {
+            throw ScreenTestError(message: "\(snapshot.screen)'s state is not a \(State.self): \(error)")
+        }
+    }
+
+    private static func text(of reply: Reply?) -> String? {
+        if case .error(let error)? = reply { return error.message }
+        return nil
+    }
+}
+
+/// Why a ``ScreenTest`` could not go on.
+public struct ScreenTestError: Error, CustomStringConvertible {
+    public let message: String
+    public var description: String { message }
+}
