@@ -24,10 +24,11 @@ run: setup
 
 BIN = $$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)
 
-## test: set up, build once, run every test; then a brief fuzzing run and the thread sanitizer on the end-to-end tests
+## test: set up, build once, run every test (and TestApps/TeamTests, a team's package on the public products); then a brief fuzzing run and the thread sanitizer on the end-to-end tests
 test: setup $(VENV)/installed
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)
 	$(SWIFT) test --skip-build $(BUILD_FLAGS)
+	./scripts/check-team-tests.sh "$(SWIFT)"
 	python3 Examples/client/drive_vmrepl.py "$(BIN)/vmrepl"
 	$(VENV)/bin/python Tests/python/check_patches.py "$(BIN)/vmrepl"
 	$(VENV)/bin/python Tests/python/check_mcp.py "$(BIN)/vmrepl"
