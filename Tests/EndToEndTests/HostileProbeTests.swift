@@ -53,4 +53,34 @@ import TestSupport
         #expect(saved.hasSuffix("\n"))
         #expect(saved.split(separator: "\n").dropFirst(2).allSatisfy { $0 == "event hello" })
     }
+
+    /// Numeric ids of every JSON form are answered as given; a message nested too deep is answered
+    /// with its id when the id can be read; tool arguments nest as deep as a line's values may.
+    @Test func mcpAnswersEveryNumericIDAndTheIDOfAMessageNestedTooDeep() async throws {
+        let deep = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
+        let nested = String(repeating: "[", count: 60) + "1" + String(repeating: "]", count: 60)
+        let process = try VMReplProcess(["--mcp"])
+        process.send([
+            #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#,
+            #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+            #"{"jsonrpc":"2.0","id":1.5,"method":"ping"}"#,
+            #"{"jsonrpc":"2.0","id":1e3,"method":"ping"}"#,
+            #"{"jsonrpc":"2.0","id":7,"method":"ping","params":{"deep":\#(deep)}}"#,
+            #"{"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":"use","arguments":{"screen":"foo"}}}"#,
+            #"{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"expect","arguments":{"path":"text","op":"==","value":\#(nested)}}}"#,
+        ].joined(separator: "\n"))
+        process.closeInput()
+        var answers: [[String: Any]] = []
+        while let line = await process.nextLine() {
+            if let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] { answers.append(object) }
+        }
+        let ids = answers.compactMap { $0["id"] as? Double }
+        #expect(ids.contains(1.5) && ids.contains(1000))
+        let deepAnswer = answers.first { $0["id"] as? Int == 7 }
+        #expect(value(deepAnswer, "error.code") as? Int == -32700)
+        // Nested 64 levels inside the arguments: a failed expect, not a message that is not JSON.
+        let expectAnswer = answers.first { $0["id"] as? Int == 9 }
+        #expect(value(expectAnswer, "result.isError") as? Bool == true)
+        #expect(value(expectAnswer, "error") == nil)
+    }
 }

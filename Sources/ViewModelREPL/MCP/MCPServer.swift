@@ -96,6 +96,29 @@ package final class MCPServer {
 
     /// Reads one message: answers what is wrong with it at once, handles notifications (a
     /// cancellation reaches a call while it runs), and queues requests.
+    /// How many levels a tool call's envelope takes: the message, its `params`, their `arguments`.
+    static let envelopeDepth = 3
+
+    /// The id of a message that is not JSON as a whole (nested too deep, say), when its top-level
+    /// `id` member can still be read: found by scanning, without parsing the rest.
+    static func readableID(in text: String) -> JSONValue? {
+        var text = text
+        return text.withUTF8 { bytes -> JSONValue? in
+            let scanned = JSONText(bytes: bytes)
+            guard let range = scanned.value(at: 0), bytes[range.lowerBound] == UInt8(ascii: "{"),
+                let members = scanned.members(of: range), let id = members.first(where: { $0.key == "id" })
+            else { return nil }
+            switch scanned.parse(id.value) {
+            case let value?:
+                switch value {
+                case .string, .int, .double: return value
+                default: return nil
+                }
+            case nil: return nil
+            }
+        }
+    }
+
     private func take(_ line: InputLine, into queue: AsyncStream<(id: JSONValue, method: String, params: JSONValue?)>.Continuation) {
         let text: String
         switch line.content {
@@ -105,7 +128,10 @@ package final class MCPServer {
             text = line
         }
         guard text.contains(where: { !$0.isWhitespace }) else { return }
-        guard let message = try? JSONParser.parse(text) else { return send(error: Failure(.parse, Messages.rpcParseError), id: .null) }
+        // The envelope (message, params, arguments) takes three levels: a tool's arguments nest as deep as a line's values may.
+        guard let message = try? JSONParser.parse(text, maximumDepth: JSONParser.defaultMaximumDepth + Self.envelopeDepth) else {
+            return send(error: Failure(.parse, Messages.rpcParseError), id: Self.readableID(in: text) ?? .null)
+        }
         if case .array = message { return send(error: Failure(.invalidRequest, Messages.rpcBatch), id: .null) }
         let id = message["id"]
         guard case .object = message, message["jsonrpc"] == .string("2.0") else {
@@ -119,7 +145,8 @@ package final class MCPServer {
         let params = message["params"]
         guard let id else { return notice(method, params) }
         switch id {
-        case .string, .int:
+        // JSON-RPC ids are strings or numbers, fractions and exponents included; answered as given.
+        case .string, .int, .double:
             queued.insert(id)
             queue.yield((id, method, params))
         default: send(error: Failure(.invalidRequest, Messages.rpcBadID), id: .null)
