@@ -69,6 +69,22 @@ struct ReplyValueTests {
         #expect(replies[4...].contains { reason($0) == .pastTheEndOfTime })
     }
 
+    /// One limit, stated once and accepted at its edge: as text, as a JSON number, and for the clock.
+    @Test func theLongestDurationIsAcceptedAndOneSecondMoreIsNot() async throws {
+        let replies = try await replies([
+            "advance 9000000000000000001s", #"{"cmd":"advance","duration":9223372036854775807}"#, "advance 9000000000000000000s", "advance 1s",
+        ])
+        #expect(reason(replies[0]) == .durationTooLong("9000000000000000001s"))
+        #expect(reason(replies[1]) == .durationTooLong("9223372036854775807"))
+        guard case .clock(let now) = replies[2] else {
+            Issue.record("expected the clock, got \(replies[2])")
+            return
+        }
+        #expect(now == .seconds(9_000_000_000_000_000_000))
+        #expect(reason(replies[3]) == .pastTheEndOfTime)
+        #expect(Messages.text(for: .durationTooLong("x")).contains("9000000000000000000s"))
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func aLoadBehindAPreviewFinishesOnVirtualTime() async throws {
         let transcript = try await SessionTranscript.run(["use users", "load", #"mock users.phase="failed""#, "wait", "real"], arguments: ["--timeout=1h"])

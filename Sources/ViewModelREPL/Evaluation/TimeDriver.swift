@@ -77,7 +77,9 @@ final class TimeDriver {
 
     /// The instant `duration` after `instant`; `nil` past the end of time, where adding would overflow.
     private static func instant(_ instant: ManualClock.Instant, after duration: Duration) -> ManualClock.Instant? {
-        guard DurationText.seconds(instant.offset) + DurationText.seconds(duration) < endOfTime else { return nil }
+        // In Duration's own exact arithmetic: at the end of time, a second more is past it.
+        let end = Duration.seconds(Int64(endOfTime))
+        guard instant.offset <= end, duration <= end - instant.offset else { return nil }
         return instant.advanced(by: duration)
     }
 
