@@ -44,7 +44,7 @@ struct LoadJobQueueTests {
             #expect(!settle)
         }
         #expect(session.evaluator.time.manualClock?.sleeperCount == 1)
-        guard case .handled(.calls(_, _, let calls)?, _) = session.handleImmediately(line: "calls fetch", number: loads + 2) else {
+        guard case .handled(.calls(_, _, let calls, _)?, _) = session.handleImmediately(line: "calls fetch", number: loads + 2) else {
             Issue.record("calls should list the calls")
             return
         }

@@ -38,10 +38,18 @@ struct StubTests {
 
     @Test func pastTheCallLimitTheOldestHalfIsDroppedAndEveryCallStillEndsInItsOwnRecord() async throws {
         let loads = 1100
-        let transcript = try await SessionTranscript.run(["use users", "stub fetch value=[]"] + Array(repeating: ["load", "wait"], count: loads).flatMap { $0 } + ["calls fetch"])
-        let calls = try #require(transcript.reply(3 + 2 * loads)?["calls"] as? [[String: Any]])
+        let transcript = try await SessionTranscript.run(
+            ["use users", "stub fetch value=[]"] + Array(repeating: ["load", "wait"], count: loads).flatMap { $0 }
+                + ["calls fetch", "expect @calls.fetch.count == \(loads)", "expect @calls.fetch.dropped == 500"])
+        let reply = transcript.reply(3 + 2 * loads)
+        let calls = try #require(reply?["calls"] as? [[String: Any]])
         #expect(calls.count == loads - 500)
         #expect(calls.allSatisfy { $0["outcome"] as? String == "value" })
+        // A capped list says so, and `count` counts every call made, there and in `@calls`.
+        #expect(reply?["dropped"] as? Int == 500)
+        #expect(reply?["count"] as? Int == loads)
+        #expect(transcript.reply(4 + 2 * loads)?["type"] as? String == "ok")
+        #expect(transcript.reply(5 + 2 * loads)?["type"] as? String == "ok")
     }
 
     @Test(.timeLimit(.minutes(1))) func onRealTimeAWaitEndsAtItsTimeoutAndALaterShorterWaitAtItsOwn() async throws {

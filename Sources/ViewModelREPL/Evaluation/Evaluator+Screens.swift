@@ -152,7 +152,8 @@ extension Evaluator {
 
     func calls(_ dependency: String) throws(ReplError) -> Reply {
         let screen = try requireScreen()
-        return .calls(screen: screen.name, dependency: dependency, calls: try screen.dependencies.calls(of: dependency))
+        let calls = try screen.dependencies.calls(of: dependency)
+        return .calls(screen: screen.name, dependency: dependency, calls: calls, dropped: screen.dependencies.dropped(of: dependency))
     }
 
     func watch(_ path: StatePath?, name: String) throws(ReplError) -> Reply {

@@ -52,6 +52,13 @@ final class OpenScreen {
         case .key("@events"): return .object([("@events", .array(host.recordedEvents()))])
         case .key("@model"): return .object([("@model", .string(host.kind.rawValue))])
         case .key("@calls"):
+            // `@calls.NAME.count` counts every call, `.dropped` the oldest no longer kept; the list holds the newest.
+            if path.components.count == 3, case .key(let name) = path.components[1], case .key(let member) = path.components[2],
+                member == "count" || member == "dropped", let calls = try? dependencies.calls(of: name)
+            {
+                let dropped = dependencies.dropped(of: name)
+                return .object([("@calls", .object([(name, .object([("count", .int(dropped + calls.count)), ("dropped", .int(dropped))]))]))])
+            }
             let calls = dependencies.allCalls().map { ($0.name, JSONValue.array($0.calls.map(\.json))) }
             return .object([("@calls", .object(calls))])
         default: return try stateValue()

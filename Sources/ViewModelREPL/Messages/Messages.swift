@@ -183,6 +183,9 @@ extension Messages {
     static func transcriptSummary(passed: Int, failed: Int, updated: Bool) -> String {
         updated ? "vmrepl test: \(count(passed + failed, "transcript")) updated" : "vmrepl test: \(passed) passed, \(failed) failed"
     }
+    static func droppedCalls(_ dropped: Int) -> String {
+        "(\(count(dropped, "older call")) dropped: the newest \(DependencyTable.callLimit / 2) to \(DependencyTable.callLimit) are kept)"
+    }
     /// A count with its noun in English: `1 step`, `2 steps`.
     static func count(_ number: Int, _ noun: String) -> String {
         "\(number) \(noun)\(number == 1 ? "" : "s")"

@@ -69,11 +69,16 @@ package final class ProtocolWriter: ReplyRenderer {
             output.field("now", .double(DurationText.seconds(now)))
         case .ok(let acknowledgement):
             writeAcknowledgement(acknowledgement, tag: tag, push: push)
-        case .calls(let screen, let dependency, let calls):
+        case .calls(let screen, let dependency, let calls, let dropped):
             output.begin("calls", tag: tag, push: push)
             output.field("screen", screen)
             output.field("dependency", dependency)
             output.field("calls", .array(calls.map(\.json)))
+            // Only a capped list says so: the older calls it no longer holds, and every call made.
+            if dropped > 0 {
+                output.field("dropped", dropped)
+                output.field("count", dropped + calls.count)
+            }
         case .exploration(.counterexample(let invariant, let message, let steps, let file, let run)):
             output.begin("counterexample", tag: tag, push: push)
             output.field("invariant", invariant)

@@ -19,7 +19,8 @@ package enum Reply: Sendable {
     /// A command that has nothing else to say, or a setting it changed.
     case ok(Acknowledgement)
     /// The calls of one dependency.
-    case calls(screen: String, dependency: String, calls: [DependencyTable.Call])
+    /// A dependency's calls: the newest kept, and how many older ones were dropped.
+    case calls(screen: String, dependency: String, calls: [DependencyTable.Call], dropped: Int)
     /// A watched path's value changed; written just before the state line that shows it.
     case change(WatchedChange)
     /// How `vmrepl explore` ended.

@@ -109,6 +109,11 @@ package final class DependencyTable: @unchecked Sendable {
         return lock.withLock { logs[name]?.calls ?? [] }
     }
 
+    /// How many of `name`'s oldest calls were dropped to keep the newest ``callLimit``.
+    package func dropped(of name: String) -> Int {
+        lock.withLock { logs[name]?.dropped ?? 0 }
+    }
+
     /// Every dependency's calls, for `@calls`.
     package func allCalls() -> [(name: String, calls: [Call])] {
         let names = dependencies.map(\.name)

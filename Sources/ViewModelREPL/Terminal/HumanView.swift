@@ -39,9 +39,11 @@ struct HumanView {
             lines = ["clock: \(DurationText.seconds(now))s"]
         case .ok(let acknowledgement):
             lines = [acknowledge(acknowledgement)]
-        case .calls(_, let dependency, let calls):
-            lines = calls.isEmpty ? ["no calls of \(dependency) yet"]
-                : HelpEntry.table(calls.enumerated().map { ("\(dependency) #\($0.offset + 1)", JSONWriter.string($0.element.json)) }).split(separator: "\n").map(String.init)
+        case .calls(_, let dependency, let calls, let dropped):
+            let table = calls.isEmpty ? ["no calls of \(dependency) yet"]
+                : HelpEntry.table(calls.enumerated().map { ("\(dependency) #\(dropped + $0.offset + 1)", JSONWriter.string($0.element.json)) })
+                    .split(separator: "\n").map(String.init)
+            lines = (dropped > 0 ? [Messages.droppedCalls(dropped)] : []) + table
         case .exploration(let exploration):
             switch exploration {
             case .counterexample(_, let message, let steps, let file, _): lines = ["counterexample: \(message)"] + steps.map { "  " + $0 } + ["written to \(file)"]
