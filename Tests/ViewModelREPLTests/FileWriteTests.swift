@@ -42,6 +42,18 @@ struct FileWriteTests {
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "use foo\nuse users\n")
     }
 
+    /// `test --update` on a linked transcript writes through to the file it names; the link stays.
+    @MainActor
+    @Test func updatingALinkedTranscriptWritesThroughTheLink() async throws {
+        let target = try temporaryFile("> use foo\n{\"stale\":true}\n")
+        let link = target + ".link.vmt"
+        #expect(symlink(target, link) == 0)
+        let session = TranscriptSession(registry: ExampleScreens.registry(), options: Evaluator.Options(), update: true, report: { _ in })
+        #expect(await session.run([link]) == .success)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
+        #expect(try String(contentsOfFile: target, encoding: .utf8).contains(#""screen":"foo""#))
+    }
+
     @MainActor
     @Test func updatingATranscriptRenamesANewFileOverTheOld() async throws {
         let path = try temporaryFile("> use foo\n{\"stale\":true}\n")

@@ -70,7 +70,7 @@ final class ScriptRecorder {
     /// Whether `path` is a regular file or nothing yet.
     private static func isRegularOrMissing(_ path: String) -> Bool {
         var status = stat()
-        guard lstat(path, &status) == 0 else { return errno == ENOENT }
+        guard stat(path, &status) == 0 else { return errno == ENOENT }
         return (status.st_mode & S_IFMT) == S_IFREG
     }
 

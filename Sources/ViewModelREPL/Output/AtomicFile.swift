@@ -11,7 +11,15 @@ import Foundation
 enum AtomicFile {
     /// Replaces (or creates) `path` with `bytes`; the file gets `mode`, or keeps the one it had.
     /// - Returns: The error, worded for people, or `nil`.
+    ///
+    /// A link is written through: the file it names is replaced and the link stays, as an editor
+    /// saving a linked file does.
     static func replace(_ path: String, with bytes: [UInt8], mode: mode_t = 0o644) -> String? {
+        var path = path
+        if let resolved = realpath(path, nil) {
+            path = String(cString: resolved)
+            free(resolved)
+        }
         var status = stat()
         let keptMode = stat(path, &status) == 0 ? status.st_mode & 0o7777 : mode
         let temporary = path + ".\(getpid()).vmrepl-tmp"
