@@ -43,6 +43,18 @@ struct RobustnessTests {
         #expect(process.standardError.isEmpty)
     }
 
+    /// `vmrepl --mcp | head -1` with requests that never end: the server stops when its client's end
+    /// is gone, instead of serving into a closed pipe forever.
+    @Test(.timeLimit(.minutes(1)))
+    func anMCPServerWhoseClientLeftStops() async throws {
+        let script = #"""
+            yes '{"jsonrpc":"2.0","id":1,"method":"ping"}' | "$0" --mcp 2>/dev/null | head -n 1 >/dev/null
+            echo "status=${PIPESTATUS[1]}"
+            """#
+        let result = try Subprocess.run(["bash", "-c", script, VMReplProcess.binaryURL.path])
+        #expect(result.output == "status=0\n")
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func readerGoingAwayEndsQuietly() async throws {
         // `vmrepl | head -1`: the reader leaves after one line while requests keep coming.

@@ -327,10 +327,11 @@ package final class MCPServer {
         send(.object([("jsonrpc", .string("2.0")), ("id", id), ("error", .object(body))]))
     }
 
-    /// Writes one message as one line.
+    /// Writes one message as one line. When the client's end is gone nothing more can reach it:
+    /// the server stops at once, as the line protocol does when its reader leaves.
     private func send(_ message: JSONValue) {
         var bytes = JSONWriter.bytes(message)
         bytes.append(UInt8(ascii: "\n"))
-        _ = OutputChannel.writeAll(bytes, to: output)
+        if !OutputChannel.writeAll(bytes, to: output) { exit(ExitStatus.success.rawValue) }
     }
 }
