@@ -35,6 +35,23 @@ struct HumanViewTests {
         #expect(!screen.contains { $0.contains("[33m") || $0.contains("[0m") })
     }
 
+    /// At 100 columns, help's summaries wrap on word boundaries under where they start, so no line
+    /// is broken by the terminal mid-word.
+    @Test func helpWrapsItsSummariesToTheTerminalsWidth() async throws {
+        let terminal = try TerminalSession(environment: ["NO_COLOR": "1"], columns: 100)
+        try await terminal.waitForStart()
+        try terminal.enter("help")
+        let screen = try await terminal.waitFor("help's table") { $0.contains { $0.hasPrefix("  quit") } }
+        let table = screen.filter { $0.hasPrefix("  ") }
+        #expect(table.allSatisfy { $0.count < 100 }, "\(table.filter { $0.count >= 100 })")
+        // A long usage stands alone; its summary follows in the summary column, wrapped under itself.
+        let record = try #require(table.firstIndex { $0.hasPrefix("  record FILE") })
+        #expect(table[record].trimmingCharacters(in: .whitespaces).hasPrefix("record FILE [overwrite=true | append=true] | record stop"))
+        let column = table[record + 1].prefix { $0 == " " }.count
+        #expect(column > 2 && column <= 2 + 33 + 2)
+        #expect(table[record + 2].prefix { $0 == " " }.count == column)
+    }
+
     @Test func describeIsATableWithAnEventsArgumentsOnItsRow() async throws {
         let terminal = try await started()
         try terminal.enter("use posts")

@@ -8,15 +8,16 @@ final class TerminalSession {
     let socket = "vmrepl-test-\(UUID().uuidString.prefix(8))"
     let stateHome: URL
 
-    /// Starts vmrepl in a 160×40 terminal with `environment` (history goes to a fresh folder).
-    init(arguments: [String] = [], environment: [String: String] = [:], stateHome: URL? = nil) throws {
+    /// Starts vmrepl in a `columns`×40 terminal (160 wide unless told) with `environment` (history
+    /// goes to a fresh folder).
+    init(arguments: [String] = [], environment: [String: String] = [:], stateHome: URL? = nil, columns: Int = 160) throws {
         self.stateHome = stateHome ?? FileManager.default.temporaryDirectory.appendingPathComponent("vmrepl-state-\(UUID().uuidString)")
         var variables = ["XDG_STATE_HOME": self.stateHome.path, "TERM": "xterm-256color", "LANG": "C.UTF-8"]
         variables.merge(environment) { $1 }
         let command = (["env", "-u", "NO_COLOR"] + variables.map { "\($0)=\($1)" } + [VMReplProcess.binaryURL.path] + arguments)
             .map { "'\($0)'" }.joined(separator: " ")
         // The server tmux starts keeps its descriptors, so this command's output is not read.
-        try tmux(["new-session", "-d", "-x", "160", "-y", "40", command], capture: false)
+        try tmux(["new-session", "-d", "-x", String(columns), "-y", "40", command], capture: false)
     }
 
     deinit {

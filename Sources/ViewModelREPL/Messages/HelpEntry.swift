@@ -12,10 +12,45 @@ package struct HelpEntry: Sendable {
         self.summary = summary
     }
 
-    /// Rows of `usage  summary`, usages padded to one width, each indented by two blanks.
-    static func table(_ rows: [(usage: String, summary: String)]) -> String {
-        let width = rows.map(\.usage.count).max() ?? 0
-        return rows.map { "  " + $0.usage + String(repeating: " ", count: width - $0.usage.count) + "  " + $0.summary }
-            .joined(separator: "\n")
+    /// Rows of `usage  summary`, usages padded to one width, each indented by two blanks. Given
+    /// the terminal's `columns`, a summary that would run past them is wrapped on word boundaries,
+    /// its later lines indented to where it starts; without, rows are never wrapped (piped output).
+    ///
+    /// On a terminal the usage column is at most a third of its width: a longer usage has its
+    /// summary on the next line, starting in the summary column.
+    static func table(_ rows: [(usage: String, summary: String)], columns: Int? = nil) -> String {
+        let longest = rows.map(\.usage.count).max() ?? 0
+        guard let columns else {
+            return rows.map { "  " + $0.usage + String(repeating: " ", count: longest - $0.usage.count) + "  " + $0.summary }
+                .joined(separator: "\n")
+        }
+        let width = min(longest, max(12, columns / 3))
+        let indent = 2 + width + 2
+        let blank = "\n" + String(repeating: " ", count: indent)
+        return rows.map { row in
+            // A summary column narrower than 20 would wrap into a word a line: leave it to the terminal.
+            let summary = columns - indent >= 20 ? wrapped(row.summary, to: columns - indent).joined(separator: blank) : row.summary
+            if row.usage.count > width { return "  " + row.usage + blank + summary }
+            return "  " + row.usage + String(repeating: " ", count: width - row.usage.count) + "  " + summary
+        }
+        .joined(separator: "\n")
+    }
+
+    /// `text` in lines of at most `width` characters, broken between words (a longer word alone on its line).
+    static func wrapped(_ text: String, to width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            if line.isEmpty {
+                line = String(word)
+            } else if line.count + 1 + word.count <= width {
+                line += " " + word
+            } else {
+                lines.append(line)
+                line = String(word)
+            }
+        }
+        if !line.isEmpty || lines.isEmpty { lines.append(line) }
+        return lines
     }
 }

@@ -5,6 +5,8 @@
 struct HumanView {
     /// Whether to colour (not when NO_COLOR is set or output is not a terminal).
     var colour: Bool
+    /// The terminal's width, for wrapping tables; `nil` where output is not a terminal.
+    var columns: Int?
     /// The line being handled, echoed above a caret when an error has a column.
     var input: String?
     /// The state and model last shown for each screen.
@@ -30,18 +32,18 @@ struct HumanView {
         case .recorded(let recorded):
             lines = ["\(paint("[preview]", .yellow)) recorded \(JSONWriter.string(recorded.event)) (\(recorded.count) so far)"]
         case .screens(let screens, let current):
-            lines = HelpEntry.table(screens.map { ($0.name + ($0.name == current ? " *" : ""), $0.summary) }).split(separator: "\n").map(String.init)
+            lines = HelpEntry.table(screens.map { ($0.name + ($0.name == current ? " *" : ""), $0.summary) }, columns: columns).split(separator: "\n").map(String.init)
         case .description(let description):
             lines = describe(description)
         case .help(let entries):
-            lines = HelpEntry.table(entries.map { ($0.usage, $0.summary) }).split(separator: "\n").map(String.init)
+            lines = HelpEntry.table(entries.map { ($0.usage, $0.summary) }, columns: columns).split(separator: "\n").map(String.init)
         case .clock(let now):
             lines = ["clock: \(DurationText.seconds(now))s"]
         case .ok(let acknowledgement):
             lines = [acknowledge(acknowledgement)]
         case .calls(_, let dependency, let calls, let dropped):
             let table = calls.isEmpty ? ["no calls of \(dependency) yet"]
-                : HelpEntry.table(calls.enumerated().map { ("\(dependency) #\(dropped + $0.offset + 1)", JSONWriter.string($0.element.json)) })
+                : HelpEntry.table(calls.enumerated().map { ("\(dependency) #\(dropped + $0.offset + 1)", JSONWriter.string($0.element.json)) }, columns: columns)
                     .split(separator: "\n").map(String.init)
             lines = (dropped > 0 ? [Messages.droppedCalls(dropped)] : []) + table
         case .exploration(let exploration):
@@ -128,12 +130,12 @@ struct HumanView {
     private func describe(_ description: ScreenDescription) -> [String] {
         let model = description.model == .preview ? " [preview]" : ""
         var lines = ["\(paint(description.screen, .bold))\(model)\(description.loads ? ", loads (load, reload, retry, cancel)" : "")", "events:"]
-        lines += HelpEntry.table(description.events.map { ($0.name, Messages.arguments($0.arguments)) }).split(separator: "\n").map(String.init)
+        lines += HelpEntry.table(description.events.map { ($0.name, Messages.arguments($0.arguments)) }, columns: columns).split(separator: "\n").map(String.init)
         lines.append("state fields:")
-        lines += HelpEntry.table(description.fields.map { ($0.name, $0.type) }).split(separator: "\n").map(String.init)
+        lines += HelpEntry.table(description.fields.map { ($0.name, $0.type) }, columns: columns).split(separator: "\n").map(String.init)
         if !description.bindings.isEmpty {
             lines.append("bindings (write FIELD=VALUE):")
-            lines += HelpEntry.table(description.bindings.map { ($0.name, $0.type) }).split(separator: "\n").map(String.init)
+            lines += HelpEntry.table(description.bindings.map { ($0.name, $0.type) }, columns: columns).split(separator: "\n").map(String.init)
         }
         if !description.dependencies.isEmpty {
             lines.append("dependencies:")
@@ -141,7 +143,7 @@ struct HumanView {
                 let signature = "(\(dependency.declared.input ?? "")) -> \(dependency.declared.output)"
                 let now = dependency.stubs.isEmpty ? "live" : "stubbed: " + dependency.stubs.map { JSONWriter.string($0.json) }.joined(separator: ", then ")
                 return (dependency.declared.name, signature + "  " + now)
-            }).split(separator: "\n").map(String.init)
+            }, columns: columns).split(separator: "\n").map(String.init)
         }
         return lines
     }

@@ -34,6 +34,7 @@ final class TerminalRenderer: ReplyRenderer {
     func render(_ reply: Reply, tag: RequestTag?, push: Bool) {
         switch mode {
         case .human:
+            human.columns = TerminalSize.columns()
             show(human.text(for: reply, push: push))
             protocolWriter.skip(reply)
         case .json, .compact, .pretty:
