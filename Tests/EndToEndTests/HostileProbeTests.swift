@@ -22,6 +22,17 @@ import TestSupport
         #expect(value(result.reply(4), "state.text") as? String == "👋")
     }
 
+    /// `vmrepl run FIFO` with no writer: refused at once instead of blocking in open(), out of
+    /// reach of signals.
+    @Test(.timeLimit(.minutes(1)))
+    func runningAFIFONobodyWritesToEndsAtOnce() async throws {
+        let fifo = try Self.folder().appendingPathComponent("script").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let result = try await Transcript.run([], arguments: ["run", fifo])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains(fifo))
+    }
+
     @Test func aPathThatCannotBeCreatedOrHoldsANewlineCreatesNothing() async throws {
         let dir = try Self.folder()
         let result = try await Transcript.run(

@@ -21,8 +21,12 @@ enum ScriptFile {
             throw ScriptFileError(path: path, reason: Messages.noSuchFile)
         }
         guard !isDirectory.boolValue else { throw ScriptFileError(path: path, reason: Messages.isADirectory) }
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw ScriptFileError(path: path, reason: Messages.unreadable) }
-        defer { try? handle.close() }
+        // Opened without blocking: a FIFO nobody writes to would hold open() forever, out of reach of
+        // signals; opened, it reads as what is written to it (nothing, when no one ever does).
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw ScriptFileError(path: path, reason: Messages.unreadable) }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
         guard let data = try? handle.read(upToCount: maximumSize + 1) else { throw ScriptFileError(path: path, reason: Messages.unreadable) }
         guard data.count <= maximumSize else { throw ScriptFileError(path: path, reason: Messages.scriptTooLarge(maximumSize)) }
         return Array(data)
