@@ -47,6 +47,9 @@ import TestSupport
         let events = (value(result.reply(2), "events") as? [[String: Any]] ?? []).map { json($0) }
         #expect(events.contains(#"{"args":[{"name":"note","type":"null"}],"name":"annotate"}"#))
         #expect(events.contains(#"{"args":[{"name":"at","type":"string"}],"name":"depart"}"#))
+        // Each field's Swift type comes from the state's type, not its value: a nil optional is still String?.
+        let fields = (value(result.reply(2), "fields") as? [[String: Any]] ?? []).map { "\($0["name"]!): \($0["swiftType"] ?? "-")" }
+        #expect(fields == ["departure: Date", "languages: Set<String>", "link: URL", "note: String?", "phase: Phase", "stops: [Int: String]"])
     }
 
     @Test func codableFormsAreJSONEncodersOwn() async throws {

@@ -38,10 +38,13 @@ extension Evaluator {
             fields = members.map { ($0.key, $0.value.kind) }
         }
         let dependencies = screen.dependencies.dependencies.map { ($0, screen.dependencies.stubs(of: $0.name)) }
-        return .description(
-            ScreenDescription(
-                screen: screen.name, model: screen.host.kind, loads: screen.loader?.loads == true,
-                events: screen.host.catalog.events, fields: fields, dependencies: dependencies, bindings: screen.host.bindingTypes))
+        var description = ScreenDescription(
+            screen: screen.name, model: screen.host.kind, loads: screen.loader?.loads == true,
+            events: screen.host.catalog.events, fields: fields, dependencies: dependencies, bindings: screen.host.bindingTypes)
+        // Only the fields the state prints under their property's name (no CodingKeys of its own).
+        let declared = screen.host.declaredTypes()
+        for field in fields { if let type = declared[field.name] { description.swiftTypes[field.name] = type } }
+        return .description(description)
     }
 
     func send(_ name: String, _ arguments: Command.Arguments, tag: RequestTag) throws(ReplError) -> Reply {

@@ -157,7 +157,14 @@ package final class ProtocolWriter: ReplyRenderer {
                         ("args", .array(event.arguments.map { .object([("name", .string($0.name)), ("type", .string($0.type))]) })),
                     ])
                 }))
-        output.field("fields", .array(description.fields.map { .object([("name", .string($0.name)), ("type", .string($0.type))]) }))
+        output.field(
+            "fields",
+            .array(
+                description.fields.map { field in
+                    var members: [(key: String, value: JSONValue)] = [("name", .string(field.name)), ("type", .string(field.type))]
+                    if let swift = description.swiftTypes[field.name] { members.append(("swiftType", .string(swift))) }
+                    return .object(members)
+                }))
         if !description.bindings.isEmpty {
             output.field("bindings", .array(description.bindings.map { .object([("name", .string($0.name)), ("type", .string($0.type))]) }))
         }

@@ -11,8 +11,11 @@ package struct ScreenDescription: Sendable {
     /// Whether `load`, `retry` and `cancel` drive it.
     package var loads: Bool
     package var events: [EventCatalog.Event]
-    /// The state's top-level fields and their JSON kinds.
+    /// The state's top-level fields and their JSON kinds (Swift types on a screen hosted as written).
     package var fields: [(name: String, type: String)]
+    /// Each field's declared Swift type (`String?`, `Set<String>`), from the state's type, not its
+    /// value, where it is known; protocol screens' `describe` adds it as `swiftType`.
+    package var swiftTypes: [String: String] = [:]
     /// Its stubbable dependencies, with what each is stubbed to now.
     package var dependencies: [(declared: DependencyTable.Declared, stubs: [DependencyTable.Stub])] = []
     /// The properties `write` sets, with their types (hosted view models only).

@@ -60,6 +60,10 @@ final class HostedScreen<Model: ViewModel>: ScreenHosting where Model.ViewEvent:
         }
     }
 
+    func declaredTypes() -> [String: String] {
+        StoredLayout.declaredTypes(of: Model.ViewState.self)
+    }
+
     func stateValue() throws(ReplError) -> JSONValue {
         try Self.parsedState(encodedState())
     }

@@ -59,6 +59,9 @@ package protocol ScreenHosting: AnyObject {
     func takeFailures() -> [ReplError]
     /// Each state field's declared type, for `describe`; `nil` where only the values tell.
     func fieldTypes() -> [(name: String, type: String)]?
+    /// The declared Swift type of each stored property of the state's type, by name; empty when
+    /// the state is not a struct.
+    func declaredTypes() -> [String: String]
     /// The fields `write` sets, with their types.
     var bindingTypes: [(name: String, type: String)] { get }
     /// Writes fields of the real view model, as a view's bindings would; changes nothing when one is refused.
@@ -85,6 +88,7 @@ extension ScreenHosting {
     func mayChange() {}
     func takeFailures() -> [ReplError] { [] }
     func fieldTypes() -> [(name: String, type: String)]? { nil }
+    func declaredTypes() -> [String: String] { [:] }
     var bindingTypes: [(name: String, type: String)] { [] }
     func write(_ fields: [Command.Field]) throws(ReplError) {
         throw ReplError(.notWritable(fields.first?.key ?? "", screen: name, writable: []))

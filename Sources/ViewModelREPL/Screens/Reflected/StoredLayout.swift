@@ -36,6 +36,17 @@ final class StoredLayout {
         return StoredLayout(fields: fields.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) })
     }
 
+    /// The declared type of each stored property of the struct `type`, by name, as people write
+    /// it (`String?`, `[Post]`); empty for what is not a struct.
+    static func declaredTypes(of type: Any.Type) -> [String: String] {
+        var types: [String: String] = [:]
+        _ = _forEachField(of: type, options: []) { name, _, fieldType, _ in
+            types[String(cString: name)] = TypeName.of(fieldType)
+            return true
+        }
+        return types
+    }
+
     /// Calls `body` with each field's value of `value`, a struct of this layout, in key order.
     func forEachField(of value: Any, _ body: (Field, Any) throws -> Void) rethrows {
         func read<Value>(_ value: Value) throws {
