@@ -182,8 +182,9 @@ def big_state():
     with open(posts_file, "w") as f:
         json.dump(posts, f)
     rounds = 10 if QUICK else 50
-    state = {"posts": {"phase": "loaded", "value": posts, "attempt": 0, "failure": None}, "query": "", "selectedPostID": None}
-    mock_line = "mock state=" + json.dumps(state, separators=(",", ":"))
+    # What state prints, so the mock comes back exactly (a mock that would not is refused).
+    state = {"posts": {"phase": "loaded", "value": posts, "attempt": 0, "failure": None, "isInitialLoad": False}, "query": "", "selectedPostID": None}
+    mock_line = "mock state=" + json.dumps(state, separators=(",", ":"), sort_keys=True)
     script = os.path.join(WORK, "big.txt")
     with open(script, "w") as f:
         f.write("use posts\nload\nwait\n")
