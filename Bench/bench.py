@@ -100,6 +100,23 @@ def action_request():
         "within 2x of a protocol event", action_seconds <= 2 * event_seconds)
 
 
+def mcp_flood():
+    """Pipelined MCP tools/call requests, all written before any answer is read: peak memory."""
+    count = 40_000 if QUICK else 400_000
+    path = os.path.join(WORK, "mcp-flood.txt")
+    call = '{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"event","arguments":{"name":"hello"}}}\n'
+    with open(path, "w") as f:
+        f.write('{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},'
+                '"clientInfo":{"name":"bench","version":"1"}}}\n{"jsonrpc":"2.0","method":"notifications/initialized"}\n'
+                '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"use","arguments":{"screen":"foo"}}}\n')
+        for i in range(2, count + 2):
+            f.write(call % i)
+    seconds, peak = timed_run_once([VMREPL, "--mcp"], path, subprocess.DEVNULL)
+    os.remove(path)
+    row(f"MCP flood ({count:,} pipelined calls)", f"{peak / 1024:.1f} MiB, {count / seconds:,.0f} calls/s", "-", "-",
+        "<= 40 MiB", peak <= 40 * 1024)
+
+
 def load_storm():
     """100,000 load lines in a row on users, each cancelling the one before."""
     count = 100_000
@@ -321,6 +338,7 @@ def main():
     mcp_round_trip()
     start_up()
     memory(peak)
+    mcp_flood()
     action_request()
     load_storm()
     big_state()

@@ -54,6 +54,13 @@ package final class MCPServer {
     private var running: (id: JSONValue, cancelled: Bool)?
     /// Ids of the requests read but not yet run.
     private var queued: Set<JSONValue> = []
+    /// How many requests are read but not yet run (ids may repeat), and the read loop waiting
+    /// for that to fall to ``backlogLimit``.
+    private var backlog = 0
+    private var backlogWaiter: CheckedContinuation<Void, Never>?
+    /// How many requests may wait to run before reading stops: enough that a cancellation is
+    /// read while a call runs, few enough that a flood of pipelined calls keeps memory flat.
+    static let backlogLimit = 64
     /// Ids of queued requests cancelled before they ran; a cancellation of a request already
     /// answered (a common race) is ignored, so a reused id is never skipped.
     private var cancelledEarly: Set<JSONValue> = []
@@ -84,6 +91,8 @@ package final class MCPServer {
         }
         for await batch in reader.batches() {
             for line in batch { take(line, into: queue) }
+            // Read no further ahead than the calls being run: the reader waits, and so does the pipe.
+            if backlog > Self.backlogLimit { await withCheckedContinuation { backlogWaiter = $0 } }
             reader.batchHandled()
         }
         queue.finish()
@@ -148,6 +157,7 @@ package final class MCPServer {
         // JSON-RPC ids are strings or numbers, fractions and exponents included; answered as given.
         case .string, .int, .double:
             queued.insert(id)
+            backlog += 1
             queue.yield((id, method, params))
         default: send(error: Failure(.invalidRequest, Messages.rpcBadID), id: .null)
         }
@@ -170,6 +180,11 @@ package final class MCPServer {
 
     private func serve(_ id: JSONValue, _ method: String, _ params: JSONValue?) async {
         queued.remove(id)
+        backlog -= 1
+        if backlog <= Self.backlogLimit, let waiter = backlogWaiter {
+            backlogWaiter = nil
+            waiter.resume()
+        }
         if cancelledEarly.remove(id) != nil { return }
         do throws(Failure) {
             if let version = params?["_meta"]?[MCPRevision.versionKey] {
