@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// Settings every target shares: Swift 6 mode is the package default; these make warnings fatal in CI builds.
+/// Settings every target shares: Swift 6 mode is the package default, and existentials are
+/// spelled `any` everywhere.
 let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
 ]

@@ -159,15 +159,15 @@ extension InteractiveTests {
 }
 
 extension InteractiveTests {
-    @Test func prettyOutputIndentsAndCompactGoesBack() async throws {
+    @Test func prettyOutputIndentsAndJSONGoesBack() async throws {
         let terminal = try TerminalSession(environment: ["NO_COLOR": "1"])
         try await terminal.waitForStart()
         try terminal.enter("set output=pretty")
         try terminal.enter("use foo")
         try await terminal.waitFor("an indented state") { $0.contains(#"    "text": "Nothing has happened yet.""#) }
-        try terminal.enter("set output=compact")
+        try terminal.enter("set output=json")
         try terminal.enter("event hello")
-        try await terminal.waitFor("a compact line again") { $0.contains { $0.contains(#""state":{"sheetIsPresented":false,"text":"👋"}"#) } }
+        try await terminal.waitFor("a protocol line again") { $0.contains { $0.contains(#""state":{"sheetIsPresented":false,"text":"👋"}"#) } }
     }
 }
 

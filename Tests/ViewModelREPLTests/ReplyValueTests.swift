@@ -118,7 +118,7 @@ struct CommandTableTests {
         ("help lo", CommandTable.names),
         ("wait ", ["until", "timeout="]),
         ("wait until ", ["text", "sheetIsPresented"]),
-        ("set ", ["clock=virtual", "clock=real", "output=human", "output=json", "output=pretty", "output=compact", "states=full", "states=diff"]),
+        ("set ", ["clock=virtual", "clock=real", "output=human", "output=json", "output=pretty", "states=full", "states=diff"]),
         ("record ", ["stop"]),
         ("mock ", ["state=", "text=", "sheetIsPresented="]),
         ("expect text ", ["==", "!=", "contains", "exists"]),

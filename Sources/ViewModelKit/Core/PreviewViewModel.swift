@@ -32,9 +32,4 @@ public final class PreviewViewModel<ViewEvent, ViewState>: ViewModel {
         recordedEvents.append(event)
     }
 
-    /// Forgets the recorded events.
-    public func clearRecordedEvents() {
-        recordedEvents.removeAll()
-        eventCount = 0
-    }
 }

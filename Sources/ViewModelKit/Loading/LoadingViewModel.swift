@@ -9,6 +9,4 @@ public protocol LoadingViewModel: ViewModel {
     func cancelLoad()
     /// Whether a load is in flight.
     var isLoading: Bool { get }
-    /// Suspends until no load is in flight.
-    func waitUntilIdle() async
 }

@@ -1,4 +1,5 @@
-/// `screens`, `use`, `describe`, `event`, `mock`, `real`, `expect` and `help`.
+/// The commands on screens: `screens`, `use`, `describe`, `event`, `mock`, `write`, `real`,
+/// `expect`, the dependencies' `stub`, `unstub` and `calls`, `watch`, `unwatch` and `help`.
 extension Evaluator {
     func screenList() -> Reply {
         .screens(registry.definitions.map { ScreenSummary(name: $0.name, summary: $0.summary) }, current: current?.name)

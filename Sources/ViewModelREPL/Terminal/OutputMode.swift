@@ -6,6 +6,4 @@ package enum OutputMode: String, Sendable, CaseIterable {
     case json
     /// The protocol lines, indented.
     case pretty
-    /// The same as `json` (the name of it before the human view existed).
-    case compact
 }

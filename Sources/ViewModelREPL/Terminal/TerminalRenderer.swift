@@ -1,5 +1,5 @@
 /// Renders a terminal session's replies in the output mode the person chose: the human view, or
-/// the protocol lines (coloured, compact or indented) exactly as a program would get them.
+/// the protocol lines (coloured, one per line or indented) exactly as a program would get them.
 @MainActor
 final class TerminalRenderer: ReplyRenderer {
     var mode: OutputMode {
@@ -37,7 +37,7 @@ final class TerminalRenderer: ReplyRenderer {
             human.columns = TerminalSize.columns()
             show(human.text(for: reply, push: push))
             protocolWriter.skip(reply)
-        case .json, .compact, .pretty:
+        case .json, .pretty:
             protocolWriter.render(reply, tag: tag, push: push)
             // The human view follows the states shown meanwhile, so its next change is against them.
             if case .state = reply { _ = human.text(for: reply, push: push) }
