@@ -92,8 +92,8 @@ public final class ScreenTest<State: Codable & Equatable> {
             found = found.filter { difference in stated.contains { difference.pointer == $0 || difference.pointer.hasPrefix($0 + "/") } }
         }
         return found.map { difference in
-            "  " + difference.statePath(after: "") + ": expected " + (difference.old.map(JSONWriter.string) ?? "nothing")
-                + ", got " + (difference.new.map(JSONWriter.string) ?? "nothing")
+            Messages.transcriptPathDiffers(
+                difference.statePath(after: ""), expected: difference.old.map(JSONWriter.string), actual: difference.new.map(JSONWriter.string))
         }
     }
 

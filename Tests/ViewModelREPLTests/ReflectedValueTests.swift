@@ -110,6 +110,9 @@ private enum LedgerError: Error {
         #expect(result.reply(4)?["code"] as? String == "bad_state")
         #expect((result.reply(4)?["message"] as? String)?.contains("tags") == true)
         #expect(result.reply(6)?["code"] as? String == "bad_state")
+        // A date given as the old number is the same value in another form, as on the protocol path.
+        let number = try await SessionTranscript.run(["use ledger", "mock opened=721692800"], screens: Self.screens())
+        #expect(value(number.reply(2), "state.opened") as? String == "2023-11-14T22:13:20Z")
     }
 
     @Test func weakAndUnownedReferencesAndNestedStructsAreReadSafely() async throws {

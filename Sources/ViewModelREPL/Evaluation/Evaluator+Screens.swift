@@ -156,8 +156,8 @@ extension Evaluator {
 
     func calls(_ dependency: String) throws(ReplError) -> Reply {
         let screen = try requireScreen()
-        let calls = try screen.dependencies.calls(of: dependency)
-        return .calls(screen: screen.name, dependency: dependency, calls: calls, dropped: screen.dependencies.dropped(of: dependency))
+        let log = try screen.dependencies.calls(of: dependency)
+        return .calls(screen: screen.name, dependency: dependency, calls: log.calls, dropped: log.dropped)
     }
 
     func watch(_ path: StatePath?, name: String) throws(ReplError) -> Reply {

@@ -54,10 +54,10 @@ final class OpenScreen {
         case .key("@calls"):
             // `@calls.NAME.count` counts every call, `.dropped` the oldest no longer kept; the list holds the newest.
             if path.components.count == 3, case .key(let name) = path.components[1], case .key(let member) = path.components[2],
-                member == "count" || member == "dropped", let calls = try? dependencies.calls(of: name)
+                member == "count" || member == "dropped", let log = try? dependencies.calls(of: name)
             {
-                let dropped = dependencies.dropped(of: name)
-                return .object([("@calls", .object([(name, .object([("count", .int(dropped + calls.count)), ("dropped", .int(dropped))]))]))])
+                let counts: JSONValue = .object([("count", .int(log.dropped + log.calls.count)), ("dropped", .int(log.dropped))])
+                return .object([("@calls", .object([(name, counts)]))])
             }
             let calls = dependencies.allCalls().map { ($0.name, JSONValue.array($0.calls.map(\.json))) }
             return .object([("@calls", .object(calls))])

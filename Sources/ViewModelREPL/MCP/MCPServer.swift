@@ -117,13 +117,10 @@ package final class MCPServer {
             guard let range = scanned.value(at: 0), bytes[range.lowerBound] == UInt8(ascii: "{"),
                 let members = scanned.members(of: range), let id = members.first(where: { $0.key == "id" })
             else { return nil }
-            switch scanned.parse(id.value) {
-            case let value?:
-                switch value {
-                case .string, .int, .double: return value
-                default: return nil
-                }
-            case nil: return nil
+            guard let value = scanned.parse(id.value) else { return nil }
+            switch value {
+            case .string, .int, .double: return value
+            default: return nil
             }
         }
     }

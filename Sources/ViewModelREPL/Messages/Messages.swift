@@ -177,7 +177,7 @@ extension Messages {
     static func loadCause(line: Int?) -> String {
         line.map { "the load started on line \($0)" } ?? "a load"
     }
-    static func transcriptPathDiffers(_ path: String, expected: String?, actual: String?) -> String {
+    package static func transcriptPathDiffers(_ path: String, expected: String?, actual: String?) -> String {
         "  \(path): expected \(expected ?? "nothing"), got \(actual ?? "nothing")"
     }
     static func transcriptSummary(passed: Int, failed: Int, updated: Bool) -> String {

@@ -102,16 +102,12 @@ package final class DependencyTable: @unchecked Sendable {
     }
 
     /// Every call of `name` so far, oldest first.
-    package func calls(of name: String) throws(ReplError) -> [Call] {
+    /// `name`'s newest calls, and how many older ones were dropped to keep them to ``callLimit``.
+    package func calls(of name: String) throws(ReplError) -> (calls: [Call], dropped: Int) {
         guard dependencies.contains(where: { $0.name == name }) else {
             throw ReplError(.unknownDependency(name, known: dependencies.map(\.name)))
         }
-        return lock.withLock { logs[name]?.calls ?? [] }
-    }
-
-    /// How many of `name`'s oldest calls were dropped to keep the newest ``callLimit``.
-    package func dropped(of name: String) -> Int {
-        lock.withLock { logs[name]?.dropped ?? 0 }
+        return lock.withLock { (logs[name]?.calls ?? [], logs[name]?.dropped ?? 0) }
     }
 
     /// Every dependency's calls, for `@calls`.
