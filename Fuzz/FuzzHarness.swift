@@ -13,7 +13,7 @@ enum FuzzHarness {
                 captured.append(contentsOf: written)
                 return true
             })
-        let session = Session(registry: ExampleScreens.registry(), options: Evaluator.Options(), renderer: writer)
+        let session = Session(registry: ExampleScreens.registry(), options: Evaluator.Options(), consumer: writer)
         session.start()
         writer.flush()
         captured.removeAll()

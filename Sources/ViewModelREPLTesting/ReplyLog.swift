@@ -2,11 +2,11 @@ import ViewModelREPL
 
 /// What a session in a Swift test said: every reply and push as a value, taken step by step.
 @MainActor
-final class ReplyLog: ReplyRenderer {
+final class ReplyLog: OutputConsumer {
     private var entries: [(reply: Reply, push: Bool)] = []
 
-    func render(_ reply: Reply, tag: RequestTag?, push: Bool) {
-        entries.append((reply, push))
+    func consume(_ value: OutputValue, settings: OutputSettings) {
+        entries.append((value.reply, value.push))
     }
 
     func flush() {}

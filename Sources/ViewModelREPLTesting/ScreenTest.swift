@@ -43,7 +43,7 @@ public final class ScreenTest<State: Codable & Equatable> {
     ) async throws {
         self.screen = screen
         self.exhaustivity = exhaustivity
-        session = Session(registry: screens, options: Evaluator.Options(clock: .virtual, seed: seed), renderer: log)
+        session = Session(registry: screens, options: Evaluator.Options(clock: .virtual, seed: seed), consumer: log)
         session.start()
         _ = log.take()
         line += 1

@@ -36,7 +36,7 @@ public enum ScriptTest {
             status = await session.run([file])
         } else {
             let session = ScriptSession(
-                registry: screens, options: options, renderer: ProtocolWriter(output: OutputChannel { _ in true }), keepGoing: true, pace: nil,
+                registry: screens, options: options, consumer: ProtocolWriter(output: OutputChannel { _ in true }), keepGoing: true, pace: nil,
                 report: { problems.append($0) })
             session.onFailure = record
             status = await session.run([file])

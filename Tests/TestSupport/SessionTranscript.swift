@@ -33,11 +33,11 @@ public struct SessionTranscript: ParsedLines, Sendable {
     public static func run(
         _ input: [String], arguments: [String] = [], screens: ScreenRegistry? = nil, stallNotice: Duration? = nil
     ) async throws -> SessionTranscript {
-        var (options, examples, states) = try setUp(arguments)
+        var (options, examples) = try setUp(arguments)
         if let stallNotice { options.stallNotice = stallNotice }
         let registry = screens ?? examples
-        let recorder = Recorder(states: states)
-        let session = Session(registry: registry, options: options, renderer: recorder, defersWatches: true)
+        let recorder = Recorder()
+        let session = Session(registry: registry, options: options, consumer: recorder, defersWatches: true)
         session.start()
         // The bytes go through the same line checks as piped input (UTF-8, control characters, length).
         var splitter = LineSplitter()
@@ -53,12 +53,12 @@ public struct SessionTranscript: ParsedLines, Sendable {
     /// Runs script files as `vmrepl run` does.
     @MainActor
     public static func runScripts(_ paths: [String], arguments: [String] = []) async throws -> SessionTranscript {
-        let (options, registry, states) = try setUp(["run"] + arguments + paths)
+        let (options, registry) = try setUp(["run"] + arguments + paths)
         let parsed = try SessionOptions.parse(["run"] + arguments + paths)
-        let recorder = Recorder(states: states)
+        let recorder = Recorder()
         var reports: [String] = []
         let scripts = ScriptSession(
-            registry: registry, options: options, renderer: recorder, keepGoing: parsed.keepGoing, pace: nil, junitPath: parsed.junitPath,
+            registry: registry, options: options, consumer: recorder, keepGoing: parsed.keepGoing, pace: nil, junitPath: parsed.junitPath,
             report: { reports.append($0) })
         let status = await scripts.run(paths)
         return try recorder.transcript(status: status.rawValue, reports: reports)
@@ -66,7 +66,7 @@ public struct SessionTranscript: ParsedLines, Sendable {
 
     /// The session's options and screens from vmrepl's command line.
     @MainActor
-    private static func setUp(_ arguments: [String]) throws -> (Evaluator.Options, ScreenRegistry, StateRendering) {
+    private static func setUp(_ arguments: [String]) throws -> (Evaluator.Options, ScreenRegistry) {
         var arguments = arguments
         var postsURL: URL?
         if let index = arguments.firstIndex(of: "--posts-url") {
@@ -75,35 +75,29 @@ public struct SessionTranscript: ParsedLines, Sendable {
         }
         let options = try SessionOptions.parse(arguments)
         return (
-            Evaluator.Options(clock: options.clock ?? .virtual, seed: options.seed, defaultTimeout: options.timeout),
-            ExampleScreens.registry(postsURL: postsURL),
-            options.states
+            options.evaluatorOptions(clock: options.clock ?? .virtual, output: OutputSettings(states: options.states)),
+            ExampleScreens.registry(postsURL: postsURL)
         )
     }
 }
 
 /// Keeps every reply value and writes the protocol lines, for a ``SessionTranscript``.
 @MainActor
-private final class Recorder: ReplyRenderer {
+private final class Recorder: OutputConsumer {
     private var bytes: [UInt8] = []
     private var replies: [Reply] = []
     private var pushes: [Reply] = []
-    private let states: StateRendering
     private lazy var writer = ProtocolWriter(
         output: OutputChannel { [unowned self] written in
             self.bytes.append(contentsOf: written)
             return true
-        }, states: states)
-
-    init(states: StateRendering) {
-        self.states = states
-    }
+        })
 
     var isClosed: Bool { false }
 
-    func render(_ reply: Reply, tag: RequestTag?, push: Bool) {
-        if push { pushes.append(reply) } else { replies.append(reply) }
-        writer.render(reply, tag: tag, push: push)
+    func consume(_ value: OutputValue, settings: OutputSettings) {
+        if value.push { pushes.append(value.reply) } else { replies.append(value.reply) }
+        writer.render(value)
     }
 
     func flush() {

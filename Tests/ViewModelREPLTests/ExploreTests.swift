@@ -29,7 +29,7 @@ struct ExploreTests {
         let writer = ProtocolWriter(output: OutputChannel { bytes += $0; return true })
         let explorer = Explorer(
             registry: registry, options: Evaluator.Options(seed: seed), runs: runs, steps: 20, out: out ?? path + ".found.vmrepl",
-            renderer: writer, report: { reports.append($0) })
+            consumer: writer, report: { reports.append($0) })
         let status = await explorer.run(path)
         return (status, String(decoding: bytes, as: UTF8.self), reports)
     }
@@ -104,7 +104,7 @@ private enum SessionTranscriptRunner {
     static func run(_ path: String) async throws -> ViewModelREPL.ExitStatus {
         let writer = ProtocolWriter(output: OutputChannel { _ in true })
         return await ScriptSession(
-            registry: ExampleScreens.registry(), options: Evaluator.Options(), renderer: writer, keepGoing: false, pace: nil, report: { _ in }
+            registry: ExampleScreens.registry(), options: Evaluator.Options(), consumer: writer, keepGoing: false, pace: nil, report: { _ in }
         ).run([path])
     }
 }

@@ -10,14 +10,14 @@ import ViewModelKit
 @MainActor
 struct LoadJobQueueTests {
     /// Writes nothing; these tests look at the session, not at its lines.
-    final class Discard: ReplyRenderer {
-        func render(_ reply: Reply, tag: RequestTag?, push: Bool) {}
+    final class Discard: OutputConsumer {
+        func consume(_ value: OutputValue, settings: OutputSettings) {}
         func flush() {}
         var isClosed: Bool { false }
     }
 
     private func usersSession() -> Session {
-        let session = Session(registry: ExampleScreens.registry(postsURL: nil), options: Evaluator.Options(), renderer: Discard())
+        let session = Session(registry: ExampleScreens.registry(postsURL: nil), options: Evaluator.Options(), consumer: Discard())
         _ = session.handleImmediately(line: "use users", number: 1)
         return session
     }
@@ -82,7 +82,7 @@ extension LoadJobQueueTests {
     func aLoadThatNeverSleepsEndsInATimeoutNotAHang() async throws {
         var registry = ScreenRegistry()
         registry.register("restless", summary: "a load that never sleeps", events: PlantedEvent.allCases) { _ in RestlessViewModel() }
-        let session = Session(registry: registry, options: Evaluator.Options(defaultTimeout: .milliseconds(300)), renderer: Discard())
+        let session = Session(registry: registry, options: Evaluator.Options(defaultTimeout: .milliseconds(300)), consumer: Discard())
         _ = await session.handle(line: "use restless", number: 1)
         _ = await session.handle(line: "load", number: 2)
         guard case .error(let error)? = await session.handle(line: "wait timeout=300ms", number: 3) else {

@@ -18,16 +18,19 @@ package final class Evaluator {
         package var stallNotice: Duration
         /// How states and arguments are written.
         package var valueForms: ValueForms
+        /// How the output looks at the start (`set states`, `set output` change it).
+        package var output: OutputSettings
 
         package init(
             clock: ClockMode = .virtual, seed: UInt64 = 0, defaultTimeout: Duration = .seconds(10), stallNotice: Duration = .seconds(1),
-            valueForms: ValueForms = .readable
+            valueForms: ValueForms = .readable, output: OutputSettings = OutputSettings()
         ) {
             self.clock = clock
             self.seed = seed
             self.defaultTimeout = defaultTimeout
             self.stallNotice = stallNotice
             self.valueForms = valueForms
+            self.output = output
         }
     }
 
@@ -37,8 +40,6 @@ package final class Evaluator {
     let time: TimeDriver
     let watches: WatchTracker
     let invariants = InvariantTracker()
-    /// Applies `set output=…`; only a terminal session sets it.
-    package var outputStyleHandler: ((OutputMode) -> Void)?
     /// Where `record` writes the commands that follow.
     private(set) var recorder: ScriptRecorder?
 
@@ -147,11 +148,11 @@ package final class Evaluator {
             if mode != time.mode { time.use(mode) }
             return .ok(Acknowledgement(name, change: .clock(mode)))
         case .output(let style):
-            guard let outputStyleHandler else { throw ReplError(.outputNeedsTerminal) }
-            outputStyleHandler(style)
+            // Only a terminal shows more than one form.
+            guard options.output.mode != nil else { throw ReplError(.outputNeedsTerminal) }
             return .ok(Acknowledgement(name, change: .output(style)))
         case .states(let rendering):
-            // The renderer switches when it renders this acknowledgement: how lines look is its concern.
+            // The session's output applies it as this acknowledgement goes out, for the lines after it.
             return .ok(Acknowledgement(name, change: .states(rendering)))
         }
     }

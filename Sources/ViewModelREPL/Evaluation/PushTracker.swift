@@ -1,15 +1,26 @@
-/// Tracks the state changes that happen outside a command (a load finishing) and pushes them as
-/// `state` lines tagged with the request that started the load, once the change has finished.
+/// Tracks the state changes that happen outside a command (a load finishing) and hands them to
+/// the session as values (``take()``), each tagged with the request that started the load, once
+/// the change has finished; the session writes them.
 ///
 /// It also wakes whatever waits for something to happen (``nextPoke()``): `wait`, `advance` and
 /// the end of input suspend on it.
 @MainActor
 final class PushTracker {
-    private let renderer: any ReplyRenderer
-    /// Reports watched paths that a pushed state changes.
-    var watches: WatchTracker?
-    /// Called after a pushed state line, with the request whose load it came from.
-    var didPush: ((RequestTag?) -> Void)?
+    /// A line owed outside a command: a state pushed, a failure to read one, a note.
+    struct Push {
+        var reply: Reply
+        /// The request whose work it comes from.
+        var tag: RequestTag?
+        /// The screen whose state it shows, for the watches and invariants the session checks.
+        var screen: OpenScreen?
+    }
+
+    /// Asks the session to take the pushes owed and write them (``Session/emitPushes()``).
+    var deliver: (() -> Void)?
+    /// Asks the session to write what it has buffered.
+    var flushOutput: (() -> Void)?
+    /// Notes owed, written before the states.
+    private var notes: [Push] = []
     /// Screens whose state changed outside a command, in the order they changed.
     @exclusivity(unchecked) private var dirtyScreens: [OpenScreen] = []
     /// Re-arming a watch after every line costs as much as a third of a request; a session that
@@ -25,9 +36,7 @@ final class PushTracker {
     /// Tasks suspended until something happens (a state change, a sleeper on the clock).
     private var pokeWaiters: [CheckedContinuation<Void, Never>] = []
 
-    init(renderer: any ReplyRenderer) {
-        self.renderer = renderer
-    }
+    init() {}
 
     /// Runs a command that needs no time to pass; changes it makes are its reply's, not pushes.
     func executing<Result>(_ body: () -> Result) -> Result {
@@ -112,7 +121,7 @@ final class PushTracker {
             self.isPushScheduled = false
             self.emitPushes()
             self.armWatches()
-            self.renderer.flush()
+            self.flushOutput?()
         }
     }
 
@@ -122,38 +131,45 @@ final class PushTracker {
         polledScreens.append(screen)
     }
 
-    /// Writes a `state` line for every screen whose state changed outside a command.
+    /// Has the session write the lines owed now.
     func emitPushes() {
+        deliver?()
+    }
+
+    /// The lines owed now, in order: notes, then a state for every screen whose state changed
+    /// outside a command, then what hosted screens failed to read.
+    func take() -> [Push] {
         for screen in polledScreens {
             // Outside batches nothing marks the session's suspensions, so every poll looks again.
             if !defersWatches { screen.host.mayChange() }
             screen.host.poll()
         }
+        guard !dirtyScreens.isEmpty || !notes.isEmpty || !polledScreens.isEmpty else { return [] }
+        var owed = notes
+        notes.removeAll()
         while !dirtyScreens.isEmpty {
             let screen = dirtyScreens.removeFirst()
             guard screen.isDirty else { continue }
             do {
                 let snapshot = try screen.snapshot()
                 shown(screen)
-                if let watches, !watches.isEmpty {
-                    watches.report(snapshot.screen, tag: screen.pushTag, push: true) { try? screen.root(for: $0) }
-                }
-                renderer.render(.state(snapshot), tag: screen.pushTag, push: true)
-                didPush?(screen.pushTag)
+                owed.append(Push(reply: .state(snapshot), tag: screen.pushTag, screen: screen))
             } catch {
                 screen.isDirty = false
-                renderer.render(.error(error), tag: screen.pushTag, push: true)
+                owed.append(Push(reply: .error(error), tag: screen.pushTag))
             }
         }
         for screen in polledScreens {
-            for failure in screen.host.takeFailures() { renderer.render(.error(failure), tag: screen.pushTag, push: true) }
+            for failure in screen.host.takeFailures() { owed.append(Push(reply: .error(failure), tag: screen.pushTag)) }
         }
+        return owed
     }
 
-    /// Writes a note about `screen` with the tag of the request whose work it is about.
+    /// Owes a note about `screen`, with the tag of the request whose work it is about, and has it written at once.
     func log(_ note: Reply, for screen: OpenScreen) {
-        renderer.render(note, tag: screen.pushTag, push: true)
-        renderer.flush()
+        notes.append(Push(reply: note, tag: screen.pushTag))
+        deliver?()
+        flushOutput?()
     }
 
     /// Wakes every task waiting for something to happen.

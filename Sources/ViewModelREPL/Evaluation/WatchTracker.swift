@@ -2,8 +2,8 @@
 ///
 /// A watch belongs to the screen that was current when it was made. Whenever a state line of that
 /// screen is written, reply or push, (or the preview records an event, for `@events`) each watched
-/// path is looked up again; a value that differs from the last one seen is reported once, just
-/// before that line, with the same request tag.
+/// path is looked up again; a value that differs from the last one seen is owed once as a change,
+/// which the session writes just before that line, with the same request tag.
 @MainActor
 final class WatchTracker {
     /// One watched path.
@@ -14,12 +14,9 @@ final class WatchTracker {
         var last: JSONValue?
     }
 
-    private let renderer: any ReplyRenderer
     @exclusivity(unchecked) private var watches: [Watch] = []
 
-    init(renderer: any ReplyRenderer) {
-        self.renderer = renderer
-    }
+    init() {}
 
     /// Whether anything is watched: the per-line path checks this and nothing else.
     var isEmpty: Bool { watches.isEmpty }
@@ -52,16 +49,18 @@ final class WatchTracker {
         }
     }
 
-    /// Writes a `change` line for every watched path of `screen` whose value differs from the last
-    /// seen. `root` gives what a path looks into (the state, `@events`, `@model`).
-    func report(_ screen: String, tag: RequestTag?, push: Bool, root: (StatePath) -> JSONValue?) {
+    /// The changes owed for every watched path of `screen` whose value differs from the last seen,
+    /// which they then become. `root` gives what a path looks into (the state, `@events`, `@model`).
+    func changes(on screen: String, root: (StatePath) -> JSONValue?) -> [WatchedChange] {
+        var changes: [WatchedChange] = []
         for index in watches.indices where watches[index].screen == screen {
             let path = watches[index].path
             let value = root(path).flatMap(path.lookup(in:))
             guard !Self.same(value, watches[index].last) else { continue }
             let change = WatchedChange(screen: screen, path: path.description, from: watches[index].last, to: value)
             watches[index].last = value
-            renderer.render(.change(change), tag: tag, push: push)
+            changes.append(change)
         }
+        return changes
     }
 }

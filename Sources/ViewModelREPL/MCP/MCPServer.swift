@@ -68,10 +68,10 @@ package final class MCPServer {
     /// - Parameters:
     ///   - input: Where messages come from (stdin).
     ///   - output: Where messages go (the process's real stdout; everything else printed goes to stderr).
-    package init(registry: ScreenRegistry, options: Evaluator.Options, states: StateRendering, input: Int32, output: Int32, maximumLineLength: Int) {
+    package init(registry: ScreenRegistry, options: Evaluator.Options, input: Int32, output: Int32, maximumLineLength: Int) {
         self.registry = registry
-        collector = ToolCallCollector(states: states)
-        session = Session(registry: registry, options: options, renderer: collector)
+        collector = ToolCallCollector()
+        session = Session(registry: registry, options: options, consumer: collector)
         reader = InputReader(fileDescriptor: input, maximumLineLength: maximumLineLength)
         self.output = output
         catalog = ToolCatalog(registry: registry)
@@ -290,16 +290,13 @@ package final class MCPServer {
         progress?.cancel()
         defer { running = nil }
         if running?.cancelled == true { return nil }
-        return toolResult(collector.take(), number: number, structured: structured)
+        return toolResult(collector.take(call: number), structured: structured)
     }
 
     /// A call's result: the human view's text of its lines, and the lines themselves, its reply
     /// apart (`structuredContent`, or a second text block for revisions without it).
-    private func toolResult(_ taken: ToolCallCollector.Taken, number: Int, structured: Bool) -> JSONValue {
-        var lines = taken.lines
-        let replyIndex = lines.lastIndex { $0["line"] == .int(number) && $0["push"] == nil }
-        let reply = replyIndex.map { lines.remove(at: $0) } ?? .null
-        let content = JSONValue.object([("reply", reply), ("lines", .array(lines))])
+    private func toolResult(_ taken: ToolCallCollector.Taken, structured: Bool) -> JSONValue {
+        let content = JSONValue.object([("reply", taken.reply ?? .null), ("lines", .array(taken.lines))])
         var text = taken.text
         while text.hasSuffix("\n") { text.removeLast() }
         var blocks: [JSONValue] = [.object([("type", .string("text")), ("text", .string(text))])]

@@ -1,41 +1,35 @@
-/// Keeps what a session renders until an MCP tool call takes it: each line as the object
+/// Keeps the session's output values until an MCP tool call takes them: each as the object
 /// protocol v1 would print, and the human view's text of it, for models that read text.
 ///
-/// The same reply values every front end renders: the lines come from ``ProtocolWriter`` and the
-/// text from ``HumanView``; an error line gains what is known and the closest match, a describe
-/// line each event's JSON Schema.
+/// The same values every front end renders: the objects come from ``ProtocolWriter`` building
+/// JSON values (never text read back), the text from ``HumanView``; an error gains what is known
+/// and the closest match, a describe each event's JSON Schema.
 @MainActor
-final class ToolCallCollector: ReplyRenderer {
-    /// What a call takes: the lines in the order written, their text, and whether any was an error.
+final class ToolCallCollector: OutputConsumer {
+    /// What a call takes: its reply's line, the other lines in the order written, their text, and
+    /// whether any was an error.
     struct Taken {
-        var lines: [JSONValue]
-        var text: String
-        var failed: Bool
+        var reply: JSONValue?
+        var lines: [JSONValue] = []
+        var text = ""
+        var failed = false
     }
 
-    private var taken = Taken(lines: [], text: "", failed: false)
+    private var taken = Taken()
+    /// Where in `taken.lines` the last value that was no push stands, for each request line.
+    private var lastReply: (line: Int, index: Int)?
     private var human = HumanView(colour: false)
-    private var written: [UInt8] = []
-    // Implicitly unwrapped only because its output closure refers to this collector: it is set in init.
-    private var writer: ProtocolWriter!
+    private let builder = JSONLineBuilder()
+    private lazy var writer = ProtocolWriter(output: builder)
 
-    init(states: StateRendering) {
-        writer = ProtocolWriter(
-            output: OutputChannel { [unowned self] bytes in
-                self.written.append(contentsOf: bytes)
-                return true
-            }, states: states)
-    }
+    init() {}
 
     var isClosed: Bool { false }
 
-    func render(_ reply: Reply, tag: RequestTag?, push: Bool) {
-        writer.render(reply, tag: tag, push: push)
-        writer.flush()
-        let text = String(decoding: written.dropLast(), as: UTF8.self)
-        // States nest as deep as the app's types; a line too deep to read back is kept as its text.
-        var line = (try? JSONParser.parse(text, maximumDepth: 512)) ?? .string(text)
-        switch reply {
+    func consume(_ value: OutputValue, settings: OutputSettings) {
+        writer.render(value)
+        var line = builder.line
+        switch value.reply {
         case .error(let error):
             taken.failed = true
             if let alternatives = error.alternatives {
@@ -53,16 +47,21 @@ final class ToolCallCollector: ReplyRenderer {
         default:
             break
         }
+        if !value.push, let tag = value.tag { lastReply = (tag.line, taken.lines.count) }
         taken.lines.append(line)
-        written.removeAll(keepingCapacity: true)
-        taken.text += human.text(for: reply, push: push)
+        taken.text += human.text(for: value.reply, push: value.push)
     }
 
     func flush() {}
 
-    /// Everything rendered since the last call took it.
-    func take() -> Taken {
-        defer { taken = Taken(lines: [], text: "", failed: false) }
+    /// Everything rendered since the last call took it; the reply is the last value the request
+    /// on line `call` wrote that is not a push.
+    func take(call: Int) -> Taken {
+        defer {
+            taken = Taken()
+            lastReply = nil
+        }
+        if let lastReply, lastReply.line == call { taken.reply = taken.lines.remove(at: lastReply.index) }
         return taken
     }
 }

@@ -8,24 +8,25 @@ import Foundation
     private let systemWrite = Darwin.write
 #endif
 
-/// Writes protocol lines: one JSON object per line, numbered by `seq`, buffered and flushed whole.
+/// Writes protocol lines as bytes: one JSON object per line, buffered and flushed whole.
 ///
 /// Lines are built straight into the buffer, never split or interleaved, since only the main actor
 /// writes. The session flushes when no further input is ready, so a driver waiting for each reply
 /// never stalls while a burst of piped input is still written in large batches.
 @MainActor
-package final class OutputChannel {
+package final class OutputChannel: ProtocolLineTarget {
     /// Where the bytes go (valid only during the call); the default writes to a file descriptor.
     package typealias Sink = (UnsafeRawBufferPointer) -> Bool
 
     private let buffer: ByteBuffer
-    /// The `seq` the next line gets.
-    @exclusivity(unchecked) package private(set) var nextSeq = 0
     private let sink: Sink
     /// Set once the reader went away (a broken pipe); later writes are dropped.
     @exclusivity(unchecked) package private(set) var isClosed = false
     /// Bytes kept before a flush is forced, whatever the input.
     private let flushThreshold = 1 << 16
+    /// The `,"screen":…,"model":…` of the last state line: every state line of a session mostly
+    /// names the same screen and model, so they are written out once, not escaped each time.
+    @exclusivity(unchecked) private var screenFields: (screen: String, model: ModelKind, bytes: [UInt8])?
 
     /// Creates a channel writing to `sink`; the sink returns `false` when the reader is gone.
     package init(sink: @escaping Sink) {
@@ -40,12 +41,11 @@ package final class OutputChannel {
 
     /// Opens a line: `{"type":TYPE,"seq":N` plus the request's `id` and `line`, and `"push":true`
     /// for a line a request caused later rather than its reply.
-    package func begin(_ type: StaticString, tag: RequestTag?, push: Bool = false) {
+    package func begin(_ type: StaticString, seq: Int, tag: RequestTag?, push: Bool) {
         buffer.append(Fragment.typeOpen)
         buffer.append(type)
         buffer.append(Fragment.seq)
-        JSONWriter.append(nextSeq, to: buffer)
-        nextSeq += 1
+        JSONWriter.append(seq, to: buffer)
         if let tag {
             if let id = tag.id {
                 buffer.append(Fragment.id)
@@ -58,7 +58,7 @@ package final class OutputChannel {
     }
 
     /// Appends `,"key":` so the caller can write the value.
-    package func key(_ key: StaticString) {
+    private func key(_ key: StaticString) {
         buffer.append(Fragment.keyOpen)
         buffer.append(key)
         buffer.append(Fragment.keyClose)
@@ -84,16 +84,21 @@ package final class OutputChannel {
         JSONWriter.append(value, to: buffer)
     }
 
-    /// Appends a member whose name is only known at run time.
-    package func field(named name: String, _ value: JSONValue) {
-        buffer.append(UInt8(ascii: ","))
-        JSONWriter.append(string: name, to: buffer)
-        buffer.append(UInt8(ascii: ":"))
-        JSONWriter.append(value, to: buffer)
+    /// Appends a member whose value is JSON bytes produced elsewhere (an encoded state).
+    package func field(_ name: StaticString, encoded: [UInt8]) {
+        key(name)
+        buffer.append(encoded)
     }
 
-    /// Appends raw JSON bytes produced elsewhere (an encoded state).
-    package func raw(_ bytes: [UInt8]) {
+    /// Writes `,"screen":…,"model":…`, from the last state line's when they are the same.
+    package func screen(_ screen: String, model: ModelKind) {
+        if let fields = screenFields, fields.model == model, fields.screen == screen {
+            buffer.append(fields.bytes)
+            return
+        }
+        let bytes = Array(#","screen":"#.utf8) + JSONWriter.bytes(.string(screen)) + Array(#","model":"#.utf8)
+            + JSONWriter.bytes(.string(model.rawValue))
+        screenFields = (screen, model, bytes)
         buffer.append(bytes)
     }
 
@@ -101,12 +106,6 @@ package final class OutputChannel {
     package func end() {
         buffer.append(Fragment.lineEnd)
         if buffer.count >= flushThreshold { flush() }
-    }
-
-    /// Counts a line that was shown another way (a terminal's human view), so `seq` keeps counting
-    /// every line of the session when the protocol is shown again.
-    package func skipLine() {
-        nextSeq += 1
     }
 
     /// Writes everything buffered.

@@ -1,26 +1,21 @@
 import Foundation
 
-/// Renders replies as protocol-v1 JSON lines: the only code that knows the wire's field names.
+/// The line protocol's version, as the `ready` line announces it.
+package enum WireProtocol {
+    package static let version = 1
+}
+
+/// Renders output values as protocol-v1 lines: the only code that knows the wire's field names.
 ///
 /// Every line is one object with a `type` and a `seq`, then the request's `id` and `line` and
-/// `"push":true` for a line a request caused later; docs/PROTOCOL.md is its specification.
+/// `"push":true` for a line a request caused later; docs/PROTOCOL.md is its specification. The
+/// lines go to `Target`: bytes for the wire, or JSON values for MCP results, spelled alike.
 @MainActor
-package final class ProtocolWriter: ReplyRenderer {
-    /// The protocol version the `ready` line announces.
-    package static let version = 1
+package final class ProtocolWriter<Target: ProtocolLineTarget>: OutputConsumer {
+    private let output: Target
 
-    private let output: OutputChannel
-    /// Whether state lines carry the whole state or a patch.
-    @exclusivity(unchecked) package private(set) var states: StateRendering
-    /// In diff mode, the state last shown for each screen, as its line carried it, and the line's `seq`.
-    @exclusivity(unchecked) private var shown: [String: (state: [UInt8], seq: Int)] = [:]
-    /// The `,"screen":…,"model":…` of the last state line: every state line of a session mostly
-    /// names the same screen and model, so they are written out once, not escaped each time.
-    @exclusivity(unchecked) private var screenFields: (screen: String, model: ModelKind, bytes: [UInt8])?
-
-    package init(output: OutputChannel, states: StateRendering = .full) {
+    package init(output: Target) {
         self.output = output
-        self.states = states
     }
 
     package var isClosed: Bool { output.isClosed }
@@ -29,48 +24,46 @@ package final class ProtocolWriter: ReplyRenderer {
         output.flush()
     }
 
-    /// Counts a reply shown another way without writing it, and forgets the states shown, so the
-    /// next state line of each screen is whole.
-    package func skip(_ reply: Reply) {
-        output.skipLine()
-        if case .state(let snapshot) = reply { shown[snapshot.screen] = nil }
-        if case .ok(let acknowledgement) = reply, case .states(let rendering)? = acknowledgement.change { states = rendering }
+    package func consume(_ value: OutputValue, settings: OutputSettings) {
+        render(value)
     }
 
-    package func render(_ reply: Reply, tag: RequestTag?, push: Bool) {
-        switch reply {
+    /// Writes one value as its line.
+    package func render(_ value: OutputValue) {
+        let (tag, push, seq) = (value.tag, value.push, value.seq)
+        switch value.reply {
         case .ready(let screens, let clock):
-            output.begin("ready", tag: tag)
+            output.begin("ready", seq: seq, tag: tag, push: false)
             output.field("protocol", "vmrepl")
-            output.field("version", Self.version)
+            output.field("version", WireProtocol.version)
             output.field("screens", .array(screens.map(JSONValue.string)))
             output.field("clock", clock.rawValue)
         case .state(let snapshot):
-            writeState(snapshot, tag: tag, push: push)
+            writeState(snapshot, patch: value.patch, tag: tag, push: push, seq: seq)
         case .recorded(let recorded):
-            output.begin("event", tag: tag, push: push)
+            output.begin("event", seq: seq, tag: tag, push: push)
             output.field("screen", recorded.screen)
             output.field("model", recorded.model.rawValue)
             output.field("event", recorded.event)
             output.field("recorded", recorded.count)
         case .screens(let screens, let current):
-            output.begin("screens", tag: tag, push: push)
+            output.begin("screens", seq: seq, tag: tag, push: push)
             output.field("screens", .array(screens.map { .object([("name", .string($0.name)), ("summary", .string($0.summary))]) }))
             if let current { output.field("current", current) }
         case .description(let description):
-            writeDescription(description, tag: tag, push: push)
+            writeDescription(description, tag: tag, push: push, seq: seq)
         case .help(let entries):
-            output.begin("help", tag: tag, push: push)
+            output.begin("help", seq: seq, tag: tag, push: push)
             output.field(
                 "commands",
                 .array(entries.map { .object([("name", .string($0.name)), ("usage", .string($0.usage)), ("summary", .string($0.summary))]) }))
         case .clock(let now):
-            output.begin("clock", tag: tag, push: push)
+            output.begin("clock", seq: seq, tag: tag, push: push)
             output.field("now", .double(DurationText.seconds(now)))
         case .ok(let acknowledgement):
-            writeAcknowledgement(acknowledgement, tag: tag, push: push)
+            writeAcknowledgement(acknowledgement, tag: tag, push: push, seq: seq)
         case .calls(let screen, let dependency, let calls, let dropped):
-            output.begin("calls", tag: tag, push: push)
+            output.begin("calls", seq: seq, tag: tag, push: push)
             output.field("screen", screen)
             output.field("dependency", dependency)
             output.field("calls", .array(calls.map(\.json)))
@@ -80,71 +73,49 @@ package final class ProtocolWriter: ReplyRenderer {
                 output.field("count", dropped + calls.count)
             }
         case .exploration(.counterexample(let invariant, let message, let steps, let file, let run)):
-            output.begin("counterexample", tag: tag, push: push)
+            output.begin("counterexample", seq: seq, tag: tag, push: push)
             output.field("invariant", invariant)
             output.field("message", message)
             output.field("steps", .array(steps.map(JSONValue.string)))
             output.field("file", file)
             output.field("run", run)
         case .exploration(.explored(let runs, let steps, let events, let phases, let checks)):
-            output.begin("explored", tag: tag, push: push)
+            output.begin("explored", seq: seq, tag: tag, push: push)
             output.field("runs", runs)
             output.field("steps", steps)
             output.field("events", .object(events.map { ($0.name, .int($0.count)) }))
             output.field("phases", .array(phases.map(JSONValue.string)))
             output.field("checks", checks)
         case .change(let change):
-            output.begin("change", tag: tag, push: push)
+            output.begin("change", seq: seq, tag: tag, push: push)
             output.field("screen", change.screen)
             output.field("path", change.path)
             if let from = change.from { output.field("from", from) }
             if let to = change.to { output.field("to", to) }
         case .error(let error):
-            writeError(error, tag: tag, push: push)
+            writeError(error, tag: tag, push: push, seq: seq)
         case .log(let screen, let message):
-            output.begin("log", tag: tag, push: push)
+            output.begin("log", seq: seq, tag: tag, push: push)
             output.field("screen", screen)
             output.field("message", message)
         }
         output.end()
     }
 
-    private func writeState(_ snapshot: StateSnapshot, tag: RequestTag?, push: Bool) {
-        var patch: (base: Int, operations: JSONValue)?
-        if states == .diff {
-            // The state's own bytes are what a full line would carry; a patch is taken from them,
-            // reading only the parts whose bytes changed.
-            if !snapshot.isWhole, let previous = shown[snapshot.screen], let operations = JSONTextDiff.diff(from: previous.state, to: snapshot.json) {
-                patch = (previous.seq, JSONPatch.json(operations))
-            }
-            shown[snapshot.screen] = (snapshot.json, output.nextSeq)
-        }
-        output.begin("state", tag: tag, push: push)
-        writeScreenFields(of: snapshot)
+    private func writeState(_ snapshot: StateSnapshot, patch: OutputValue.Patch?, tag: RequestTag?, push: Bool, seq: Int) {
+        output.begin("state", seq: seq, tag: tag, push: push)
+        output.screen(snapshot.screen, model: snapshot.model)
         if snapshot.isLoading { output.field("loading", true) }
         if let patch {
             output.field("base", patch.base)
             output.field("patch", patch.operations)
         } else {
-            output.key("state")
-            output.raw(snapshot.json)
+            output.field("state", encoded: snapshot.json)
         }
     }
 
-    /// Writes `,"screen":…,"model":…`, from the last state line's when they are the same.
-    private func writeScreenFields(of snapshot: StateSnapshot) {
-        if let fields = screenFields, fields.model == snapshot.model, fields.screen == snapshot.screen {
-            output.raw(fields.bytes)
-            return
-        }
-        let bytes = Array(#","screen":"#.utf8) + JSONWriter.bytes(.string(snapshot.screen)) + Array(#","model":"#.utf8)
-            + JSONWriter.bytes(.string(snapshot.model.rawValue))
-        screenFields = (snapshot.screen, snapshot.model, bytes)
-        output.raw(bytes)
-    }
-
-    private func writeDescription(_ description: ScreenDescription, tag: RequestTag?, push: Bool) {
-        output.begin("describe", tag: tag, push: push)
+    private func writeDescription(_ description: ScreenDescription, tag: RequestTag?, push: Bool, seq: Int) {
+        output.begin("describe", seq: seq, tag: tag, push: push)
         output.field("screen", description.screen)
         output.field("model", description.model.rawValue)
         output.field("loads", description.loads)
@@ -181,8 +152,8 @@ package final class ProtocolWriter: ReplyRenderer {
         }
     }
 
-    private func writeAcknowledgement(_ acknowledgement: Acknowledgement, tag: RequestTag?, push: Bool) {
-        output.begin("ok", tag: tag, push: push)
+    private func writeAcknowledgement(_ acknowledgement: Acknowledgement, tag: RequestTag?, push: Bool, seq: Int) {
+        output.begin("ok", seq: seq, tag: tag, push: push)
         output.field("cmd", acknowledgement.command)
         switch acknowledgement.change {
         case nil: break
@@ -201,8 +172,6 @@ package final class ProtocolWriter: ReplyRenderer {
             output.field("watches", .array(paths.map(JSONValue.string)))
         case .states(let rendering)?:
             output.field("states", rendering.rawValue)
-            states = rendering
-            shown.removeAll()
         case .recording(let path)?: output.field("path", path)
         case .recorded(let path, let commands)?:
             output.field("path", path)
@@ -210,8 +179,8 @@ package final class ProtocolWriter: ReplyRenderer {
         }
     }
 
-    private func writeError(_ error: ReplError, tag: RequestTag?, push: Bool) {
-        output.begin("error", tag: tag, push: push)
+    private func writeError(_ error: ReplError, tag: RequestTag?, push: Bool, seq: Int) {
+        output.begin("error", seq: seq, tag: tag, push: push)
         output.field("code", error.code.rawValue)
         output.field("message", error.message)
         if let column = error.column { output.field("column", column) }

@@ -1,6 +1,7 @@
 /// What evaluating a request produced, as a value: the one final reply to a request, or a state
-/// change pushed later. A renderer (``ProtocolWriter`` for protocol v1) turns it into output; only
-/// the renderer knows how it is spelled on the wire.
+/// change pushed later. The session stamps it into its output stream (``OutputValue``), and a
+/// consumer (``ProtocolWriter`` for protocol v1) turns it into output; only the writer knows how
+/// it is spelled on the wire.
 package enum Reply: Sendable {
     /// The session's greeting: protocol version, screens and clock.
     case ready(screens: [String], clock: ClockMode)

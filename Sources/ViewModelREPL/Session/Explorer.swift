@@ -14,7 +14,8 @@ package final class Explorer {
     private let out: String?
     /// Where a JUnit report goes, if anywhere: one test case, failing with the counterexample.
     private let junitPath: String?
-    private let renderer: any ReplyRenderer
+    /// Where explore's one line goes: its result.
+    private let output: SessionOutput
     private let report: (String) -> Void
     /// What was tried, for the summary.
     private var eventCounts: [String: Int] = [:]
@@ -23,7 +24,7 @@ package final class Explorer {
 
     package init(
         registry: ScreenRegistry, options: Evaluator.Options, runs: Int, steps: Int, out: String?, junitPath: String? = nil,
-        renderer: any ReplyRenderer, report: @escaping (String) -> Void
+        consumer: any OutputConsumer, report: @escaping (String) -> Void
     ) {
         self.junitPath = junitPath
         self.registry = registry
@@ -31,7 +32,7 @@ package final class Explorer {
         self.runs = runs
         self.steps = steps
         self.out = out
-        self.renderer = renderer
+        output = SessionOutput(consumer: consumer, settings: options.output)
         self.report = report
     }
 
@@ -85,13 +86,13 @@ package final class Explorer {
             let wording = Messages.counterexample(message, steps: shrunk, file: file)
             failures.append(wording.failure)
             report(wording.report)
-            renderer.render(.exploration(.counterexample(invariant: Self.invariant(broken) ?? "", message: message, steps: shrunk, file: file, run: run)), tag: nil, push: false)
-            renderer.flush()
+            output.emit(.exploration(.counterexample(invariant: Self.invariant(broken) ?? "", message: message, steps: shrunk, file: file, run: run)), tag: nil, push: false)
+            output.flush()
             return .expectationFailed
         }
         let events = eventCounts.sorted { $0.key < $1.key }.map { (name: $0.key, count: $0.value) }
-        renderer.render(.exploration(.explored(runs: runs, steps: total, events: events, phases: phases.sorted(), checks: checks)), tag: nil, push: false)
-        renderer.flush()
+        output.emit(.exploration(.explored(runs: runs, steps: total, events: events, phases: phases.sorted(), checks: checks)), tag: nil, push: false)
+        output.flush()
         return .success
     }
 
@@ -104,7 +105,7 @@ package final class Explorer {
 
     /// A fresh session that has run the setup; the setup's first failure, if any, instead.
     private func setUp(_ setup: [String]) async -> Result<Session, SetupFailure> {
-        let session = Session(registry: registry, options: options, renderer: DiscardingRenderer())
+        let session = Session(registry: registry, options: options, consumer: DiscardingConsumer())
         for (index, line) in setup.enumerated() {
             if case .error(let error)? = await session.handle(line: line, number: index + 1) {
                 return .failure(SetupFailure(message: "line \(index + 1): \(error.message)"))
@@ -323,10 +324,10 @@ package final class Explorer {
     }
 }
 
-/// Drops every reply: explore reads the reply values it is handed, not lines.
+/// Drops every value: explore reads the reply values it is handed, not lines.
 @MainActor
-private final class DiscardingRenderer: ReplyRenderer {
+private final class DiscardingConsumer: OutputConsumer {
     var isClosed: Bool { false }
-    func render(_ reply: Reply, tag: RequestTag?, push: Bool) {}
+    func consume(_ value: OutputValue, settings: OutputSettings) {}
     func flush() {}
 }

@@ -14,8 +14,8 @@ package final class PipeSession {
     private let session: Session
     private let reader: MainThreadReader
 
-    package init(registry: ScreenRegistry, options: Evaluator.Options, input: Int32, renderer: any ReplyRenderer, maximumLineLength: Int) {
-        session = Session(registry: registry, options: options, renderer: renderer, defersWatches: true)
+    package init(registry: ScreenRegistry, options: Evaluator.Options, input: Int32, consumer: any OutputConsumer, maximumLineLength: Int) {
+        session = Session(registry: registry, options: options, consumer: consumer, defersWatches: true)
         reader = MainThreadReader(fileDescriptor: input, maximumLineLength: maximumLineLength)
     }
 

@@ -48,7 +48,7 @@ public enum REPLMain {
             return .success
         }
         if options.showVersion {
-            printOut("vmrepl \(version) (protocol \(ProtocolWriter.version))")
+            printOut("vmrepl \(version) (protocol \(WireProtocol.version))")
             return .success
         }
         signal(SIGPIPE, SIG_IGN)
@@ -62,10 +62,8 @@ public enum REPLMain {
             let colour = options.colour == .always || (options.colour == .auto && !noColour && isatty(STDOUT_FILENO) == 1)
             let session = InteractiveSession(
                 registry: screens,
-                options: Evaluator.Options(clock: options.clock ?? .real, seed: options.seed, defaultTimeout: options.timeout, valueForms: options.values),
+                options: options.evaluatorOptions(clock: options.clock ?? .real, output: OutputSettings(states: options.states, mode: options.output)),
                 colour: colour,
-                output: options.output,
-                states: options.states,
                 historyPath: HistoryLocation.path(option: options.historyPath, disabled: options.historyDisabled, environment: environment),
                 report: printError)
             return await session.run()
@@ -74,33 +72,28 @@ public enum REPLMain {
         // so a stray print() can never land between protocol lines.
         let protocolFD = dup(STDOUT_FILENO)
         dup2(STDERR_FILENO, STDOUT_FILENO)
-        let sessionOptions = Evaluator.Options(
-            clock: options.clock ?? (interactive ? .real : .virtual),
-            seed: options.seed,
-            defaultTimeout: options.timeout,
-            valueForms: options.values
-        )
-        let writer = ProtocolWriter(output: OutputChannel(fileDescriptor: protocolFD), states: options.states)
+        let sessionOptions = options.evaluatorOptions(clock: options.clock ?? .virtual, output: OutputSettings(states: options.states))
+        let writer = ProtocolWriter(output: OutputChannel(fileDescriptor: protocolFD))
         switch options.mode {
         case .run(let files):
             let session = ScriptSession(
-                registry: screens, options: sessionOptions, renderer: writer,
+                registry: screens, options: sessionOptions, consumer: writer,
                 keepGoing: options.keepGoing, pace: options.pace, junitPath: options.junitPath, report: printError)
             return await session.run(files)
         case .test(let files):
             let session = TranscriptSession(
-                registry: screens, options: Evaluator.Options(clock: .virtual, seed: options.seed, defaultTimeout: options.timeout, valueForms: options.values),
+                registry: screens, options: options.evaluatorOptions(clock: .virtual),
                 update: options.update, strict: options.strict, junitPath: options.junitPath, report: printError)
             return await session.run(files)
         case .explore(let setup):
             let explorer = Explorer(
-                registry: screens, options: Evaluator.Options(clock: .virtual, seed: options.seed, defaultTimeout: options.timeout, valueForms: options.values),
+                registry: screens, options: options.evaluatorOptions(clock: .virtual),
                 runs: options.exploreRuns, steps: options.exploreSteps, out: options.exploreOut, junitPath: options.junitPath,
-                renderer: writer, report: printError)
+                consumer: writer, report: printError)
             return await explorer.run(setup)
         case .session where options.mcp:
             let server = MCPServer(
-                registry: screens, options: sessionOptions, states: options.states, input: STDIN_FILENO, output: protocolFD,
+                registry: screens, options: sessionOptions, input: STDIN_FILENO, output: protocolFD,
                 maximumLineLength: options.maximumLineLength)
             return await server.run()
         case .session:
@@ -110,7 +103,7 @@ public enum REPLMain {
             registry: screens,
             options: sessionOptions,
             input: STDIN_FILENO,
-            renderer: writer,
+            consumer: writer,
             maximumLineLength: options.maximumLineLength
         )
         return await session.run()

@@ -12,7 +12,8 @@
 package final class ScriptSession {
     private let registry: ScreenRegistry
     private let options: Evaluator.Options
-    private let renderer: any ReplyRenderer
+    /// The scripts' one output: `seq` counts on from one script's session to the next.
+    private let output: SessionOutput
     private let keepGoing: Bool
     /// Told of each failure with the script's path and line, as a test library reports it.
     package var onFailure: ((_ path: String, _ line: Int, _ message: String) -> Void)?
@@ -24,13 +25,13 @@ package final class ScriptSession {
     private var failures: [String] = []
 
     package init(
-        registry: ScreenRegistry, options: Evaluator.Options, renderer: any ReplyRenderer,
+        registry: ScreenRegistry, options: Evaluator.Options, consumer: any OutputConsumer,
         keepGoing: Bool, pace: Duration?, junitPath: String? = nil, report: @escaping (String) -> Void
     ) {
         self.junitPath = junitPath
         self.registry = registry
         self.options = options
-        self.renderer = renderer
+        output = SessionOutput(consumer: consumer, settings: options.output)
         self.keepGoing = keepGoing
         self.pace = pace
         self.report = report
@@ -38,8 +39,8 @@ package final class ScriptSession {
 
     /// Runs the scripts in order and returns the exit status.
     package func run(_ paths: [String]) async -> ExitStatus {
-        let signals = TerminationSignals { [renderer] signal in
-            renderer.flush()
+        let signals = TerminationSignals { [output] signal in
+            output.flush()
             exit(TerminationSignals.exitStatus(for: signal))
         }
         defer { withExtendedLifetime(signals) {} }
@@ -55,7 +56,7 @@ package final class ScriptSession {
                 if !keepGoing { break }
             }
         }
-        renderer.flush()
+        output.flush()
         if let junitPath, let problem = junit.write(to: junitPath) {
             report("vmrepl: \(junitPath): \(problem)")
             status = status.combined(with: .requestFailed)
@@ -77,20 +78,20 @@ package final class ScriptSession {
             fail("vmrepl: \(error.path): \(error.reason)")
             return .requestFailed
         }
-        let session = Session(registry: registry, options: options, renderer: renderer)
+        let session = Session(registry: registry, options: options, output: output)
         session.start()
         var status = ExitStatus.success
         var policy = SessionLoop.Policy()
         if let pace {
-            policy.beforeLine = { [renderer, report] text in
+            policy.beforeLine = { [output, report] text in
                 guard !Self.isBlankOrComment(text) else { return }
-                renderer.flush()
+                output.flush()
                 report("› " + text)
                 try? await Task.sleep(for: pace)
             }
         }
-        policy.afterLine = { [renderer, keepGoing] line, reply in
-            renderer.flush()
+        policy.afterLine = { [output, keepGoing] line, reply in
+            output.flush()
             var failures = session.accounting.takeViolations()
             if case .error(let error)? = reply { failures.insert(error, at: 0) }
             guard !failures.isEmpty else { return true }

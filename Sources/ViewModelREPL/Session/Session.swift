@@ -1,30 +1,52 @@
 /// One session over the registered screens: a line goes in, is parsed, evaluated, and its reply
-/// and any state pushed later come out through a renderer.
+/// and any state pushed later come out, as values, through one ordered stream (``SessionOutput``)
+/// to a consumer.
 ///
-/// Every front end (pipes, a terminal, scripts, transcripts, the fuzzer, tests) drives a session
-/// the same way; they differ only in where lines come from and what they do between them
-/// (see ``SessionLoop``).
+/// Every front end (pipes, a terminal, scripts, transcripts, MCP, the fuzzer, Swift tests) drives a
+/// session the same way; they differ only in where lines come from, what they do between them
+/// (see ``SessionLoop``), and the ``OutputConsumer`` that shows the values.
+///
+/// ## What a front end can rely on
+///
+/// - **One reply per line.** Every line handed to ``handle(line:number:)`` (or rejected with
+///   ``reject(_:line:)``) gets exactly one value with `push == false` tagged with its line number
+///   (and `id`), except a blank line or a comment, which gets none.
+/// - **Pushes after their cause.** A value with `push == true` (a state a load pushed, a `change` of
+///   a watched path, a broken invariant, a note) carries the tag of the request that caused it and
+///   comes after that request's reply.
+/// - **Order.** Values reach the consumer in the order of their `seq`, which counts every value from
+///   0 without gaps; a `change` comes just before the state value that shows it; the invariants a
+///   reply or a push broke come just after it.
+/// - **Settings.** `set states` and `set output` take effect for the values after their reply.
+/// - **The end.** ``finish()`` lets the work in flight end (cancelling what outlives the timeout),
+///   writes every push it owes, then flushes; nothing is written after it.
+///
+/// `SessionContractTests` checks every front end against this list.
 @MainActor
 package final class Session {
     package let evaluator: Evaluator
     package let accounting = SessionAccounting()
-    private let renderer: any ReplyRenderer
+    /// The stream every value goes through.
+    package let output: SessionOutput
     private let pushes: PushTracker
     private let registry: ScreenRegistry
 
-    /// Creates a session writing to `renderer`.
+    /// Creates a session writing to `consumer`, with the output settings `options` give.
     /// - Parameter defersWatches: Set by a session that hands lines over in batches and calls ``armWatches()`` after each.
-    package init(registry: ScreenRegistry, options: Evaluator.Options, renderer: any ReplyRenderer, defersWatches: Bool = false) {
+    package convenience init(registry: ScreenRegistry, options: Evaluator.Options, consumer: any OutputConsumer, defersWatches: Bool = false) {
+        self.init(registry: registry, options: options, output: SessionOutput(consumer: consumer, settings: options.output), defersWatches: defersWatches)
+    }
+
+    /// Creates a session writing to `output`, a stream it may share with the sessions before it.
+    package init(registry: ScreenRegistry, options: Evaluator.Options, output: SessionOutput, defersWatches: Bool = false) {
         self.registry = registry
-        self.renderer = renderer
-        pushes = PushTracker(renderer: renderer)
+        self.output = output
+        pushes = PushTracker()
         pushes.defersWatches = defersWatches
-        let watches = WatchTracker(renderer: renderer)
-        pushes.watches = watches
+        let watches = WatchTracker()
         evaluator = Evaluator(registry: registry, options: options, pushes: pushes, watches: watches)
-        pushes.didPush = { [unowned self] tag in
-            self.checkInvariants(tag: tag, cause: tag.map { Messages.loadCause(line: $0.line) } ?? Messages.loadCause(line: nil))
-        }
+        pushes.deliver = { [unowned self] in self.emitPushes() }
+        pushes.flushOutput = { [unowned self] in self.output.flush() }
     }
 
     /// The time the session runs on now.
@@ -34,11 +56,11 @@ package final class Session {
     package var quitRequested: Bool { evaluator.quitRequested }
 
     /// Whether the reader of the output went away.
-    package var isClosed: Bool { renderer.isClosed }
+    package var isClosed: Bool { output.isClosed }
 
     /// Writes the `ready` reply: protocol version, screens and clock.
     package func start() {
-        renderer.render(.ready(screens: registry.names, clock: clockMode), tag: nil, push: false)
+        output.emit(.ready(screens: registry.names, clock: clockMode), tag: nil, push: false)
     }
 
     /// What handling a line without suspending came to.
@@ -65,7 +87,7 @@ package final class Session {
     /// Handles a line that needs no time to pass without suspending, which is most lines: the
     /// per-line path, kept free of the cost of an asynchronous call.
     package func handleImmediately(line: String, number: Int) -> Immediate {
-        pushes.emitPushes()
+        emitPushes()
         let parsed: CommandParser.Parsed?
         do {
             parsed = try CommandParser.parse(line)
@@ -90,7 +112,7 @@ package final class Session {
     /// Handles one request already read as JSON (an MCP tool call); `number` tags its lines.
     @discardableResult
     package func handle(request: JSONValue, number: Int) async -> Reply {
-        pushes.emitPushes()
+        emitPushes()
         let parsed: CommandParser.Parsed
         do {
             parsed = try JSONRequestParser.parse(request: request)
@@ -130,10 +152,11 @@ package final class Session {
 
     /// Replies to a line that was rejected before it was evaluated (not UTF-8, too long, unparseable).
     package func reject(_ error: ReplError, line: Int) {
-        pushes.emitPushes()
+        emitPushes()
         send(.error(error), tag: RequestTag(line: line))
     }
 
+    /// Writes a request's reply, after the changes of watched paths it shows.
     private func send(_ reply: Reply, tag: RequestTag) {
         accounting.count(reply)
         if !evaluator.watches.isEmpty {
@@ -143,11 +166,16 @@ package final class Session {
             case .recorded(let recorded): shown = recorded.screen
             default: shown = nil
             }
-            if let shown, let screen = evaluator.screens[shown] {
-                evaluator.watches.report(shown, tag: tag, push: false) { try? screen.root(for: $0) }
-            }
+            if let shown, let screen = evaluator.screens[shown] { emitChanges(on: screen, tag: tag, push: false) }
         }
-        renderer.render(reply, tag: tag, push: false)
+        output.emit(reply, tag: tag, push: false)
+    }
+
+    /// Writes a `change` for every watched path of `screen` whose value is new.
+    private func emitChanges(on screen: OpenScreen, tag: RequestTag?, push: Bool) {
+        for change in evaluator.watches.changes(on: screen.name, root: { try? screen.root(for: $0) }) {
+            output.emit(.change(change), tag: tag, push: push)
+        }
     }
 
     /// Reports every invariant that broke, after the line that broke it, tagged with its request.
@@ -158,7 +186,7 @@ package final class Session {
         for broken in evaluator.invariants.check({ name, path in screens[name].flatMap { try? $0.root(for: path) } }) {
             let error = ReplError(.invariantViolated(broken.invariant.condition, invariant: broken.invariant.description, actual: broken.actual, cause: cause()))
             accounting.count(violation: error)
-            renderer.render(.error(error), tag: tag, push: true)
+            output.emit(.error(error), tag: tag, push: true)
         }
     }
 
@@ -173,13 +201,13 @@ package final class Session {
         if case .error = reply { written = recorder.comment("failed: " + line) } else { written = recorder.record(line) }
         guard !written else { return }
         evaluator.recordingFailed()
-        renderer.render(.error(ReplError(.recordingFailed(path: recorder.path, commands: recorder.count))), tag: tag, push: true)
+        output.emit(.error(ReplError(.recordingFailed(path: recorder.path, commands: recorder.count))), tag: tag, push: true)
     }
 
     /// Finishes the loads in flight (cancelling those past the timeout) and writes every line owed.
     package func finish() async {
         await evaluator.finish()
-        renderer.flush()
+        output.flush()
     }
 
     /// On virtual time, moves the clock until no load is in flight (or the default timeout has
@@ -201,13 +229,22 @@ package final class Session {
     /// Cancels every load in flight and writes what they owe (Ctrl-C, SIGINT); `false` when none was.
     package func interrupt() -> Bool {
         let cancelled = evaluator.cancelAllLoads()
-        if cancelled { pushes.emitPushes() }
+        if cancelled { emitPushes() }
         return cancelled
     }
 
-    /// Writes the state lines owed now (before the process stops).
+    /// Writes the lines owed now: each push the trackers hand over, with the changes of watched
+    /// paths a pushed state shows just before it and the invariants it broke just after.
     package func emitPushes() {
-        pushes.emitPushes()
+        for push in pushes.take() {
+            guard case .state = push.reply, let screen = push.screen else {
+                output.emit(push.reply, tag: push.tag, push: true)
+                continue
+            }
+            if !evaluator.watches.isEmpty { emitChanges(on: screen, tag: push.tag, push: true) }
+            output.emit(push.reply, tag: push.tag, push: true)
+            checkInvariants(tag: push.tag, cause: Messages.loadCause(line: push.tag?.line))
+        }
     }
 
     /// Arms the state watches deferred during a batch of lines.
@@ -217,6 +254,6 @@ package final class Session {
 
     /// Writes what is buffered.
     package func flush() {
-        renderer.flush()
+        output.flush()
     }
 }

@@ -58,6 +58,11 @@ package struct SessionOptions: Equatable, Sendable {
 
     package init() {}
 
+    /// The options a session of this run is set up with, on `clock`, its output as `output` says.
+    package func evaluatorOptions(clock: ClockMode, output: OutputSettings = OutputSettings()) -> Evaluator.Options {
+        Evaluator.Options(clock: clock, seed: seed, defaultTimeout: timeout, valueForms: values, output: output)
+    }
+
     /// Parses the arguments after the program name.
     package static func parse(_ arguments: [String]) throws(UsageError) -> SessionOptions {
         var options = SessionOptions()

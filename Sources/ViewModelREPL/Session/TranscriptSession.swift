@@ -132,7 +132,7 @@ package final class TranscriptSession {
                 capture.bytes.append(contentsOf: bytes)
                 return true
             })
-        let session = Session(registry: registry, options: options, renderer: writer)
+        let session = Session(registry: registry, options: options, consumer: writer)
         session.start()
         writer.flush()
         capture.bytes.removeAll()

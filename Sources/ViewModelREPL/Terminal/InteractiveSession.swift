@@ -12,17 +12,17 @@ package final class InteractiveSession {
     private let registry: ScreenRegistry
     private let options: Evaluator.Options
     private let colour: Bool
-    private let states: StateRendering
-    private let output: OutputMode
     private let historyPath: String?
     private let report: (String) -> Void
 
-    package init(registry: ScreenRegistry, options: Evaluator.Options, colour: Bool, output: OutputMode = .human, states: StateRendering = .full, historyPath: String?, report: @escaping (String) -> Void) {
+    /// - Parameter options: How the session is set up; its output mode is the one shown first
+    ///   (the human view when none is given).
+    package init(registry: ScreenRegistry, options: Evaluator.Options, colour: Bool, historyPath: String?, report: @escaping (String) -> Void) {
+        var options = options
+        if options.output.mode == nil { options.output.mode = .human }
         self.registry = registry
         self.options = options
         self.colour = colour
-        self.states = states
-        self.output = output
         self.historyPath = historyPath
         self.report = report
     }
@@ -31,9 +31,8 @@ package final class InteractiveSession {
         let completions = CompletionBox()
         let editor = LineEditor(prompt: Prompt.text(nil, colour: colour), historyPath: historyPath) { completions.context.candidates(before: $0) }
         if let problem = editor.historyProblem { report("vmrepl: history: \(problem)") }
-        let renderer = TerminalRenderer(mode: output, colour: colour, states: states) { editor.show($0) }
-        let session = Session(registry: registry, options: options, renderer: renderer)
-        session.evaluator.outputStyleHandler = { renderer.mode = $0 }
+        let renderer = TerminalRenderer(colour: colour) { editor.show($0) }
+        let session = Session(registry: registry, options: options, consumer: renderer)
         completions.context = CompletionContext(session.evaluator)
 
         signal(SIGINT, SIG_IGN)

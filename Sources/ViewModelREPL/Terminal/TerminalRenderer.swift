@@ -1,10 +1,7 @@
-/// Renders a terminal session's replies in the output mode the person chose: the human view, or
-/// the protocol lines (coloured, one per line or indented) exactly as a program would get them.
+/// Renders a terminal session's output in the mode the person chose: the human view, or the
+/// protocol lines (coloured, one per line or indented) exactly as a program would get them.
 @MainActor
-final class TerminalRenderer: ReplyRenderer {
-    var mode: OutputMode {
-        didSet { highlighter.style = mode == .pretty ? .pretty : .compact }
-    }
+final class TerminalRenderer: OutputConsumer {
     /// The line being handled, for carets under errors.
     var input: String? {
         get { human.input }
@@ -13,34 +10,33 @@ final class TerminalRenderer: ReplyRenderer {
     private var human: HumanView
     private var highlighter: JSONHighlighter
     // Implicitly unwrapped only because its output closure refers to this renderer: it is set in init.
-    private var protocolWriter: ProtocolWriter!
+    private var protocolWriter: ProtocolWriter<OutputChannel>!
     private let show: (String) -> Void
 
     /// - Parameter show: Prints text above the line being edited.
-    init(mode: OutputMode, colour: Bool, states: StateRendering, show: @escaping (String) -> Void) {
-        self.mode = mode
+    init(colour: Bool, show: @escaping (String) -> Void) {
         self.show = show
         human = HumanView(colour: colour)
-        highlighter = JSONHighlighter(style: mode == .pretty ? .pretty : .compact, colour: colour)
+        highlighter = JSONHighlighter(style: .compact, colour: colour)
         protocolWriter = ProtocolWriter(
             output: OutputChannel { [unowned self] bytes in
                 self.show(self.highlighter.format(Array(bytes)))
                 return true
-            }, states: states)
+            })
     }
 
     var isClosed: Bool { false }
 
-    func render(_ reply: Reply, tag: RequestTag?, push: Bool) {
-        switch mode {
+    func consume(_ value: OutputValue, settings: OutputSettings) {
+        switch settings.mode ?? .human {
         case .human:
             human.columns = TerminalSize.columns()
-            show(human.text(for: reply, push: push))
-            protocolWriter.skip(reply)
+            show(human.text(for: value.reply, push: value.push))
         case .json, .pretty:
-            protocolWriter.render(reply, tag: tag, push: push)
+            highlighter.style = settings.mode == .pretty ? .pretty : .compact
+            protocolWriter.render(value)
             // The human view follows the states shown meanwhile, so its next change is against them.
-            if case .state = reply { _ = human.text(for: reply, push: push) }
+            if case .state = value.reply { _ = human.text(for: value.reply, push: value.push) }
         }
     }
 
