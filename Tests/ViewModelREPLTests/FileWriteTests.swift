@@ -42,6 +42,17 @@ struct FileWriteTests {
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "use foo\nuse users\n")
     }
 
+    /// A JSON request is saved as the line a person would type, its id left out.
+    @Test func jsonRequestsAreRecordedInTheHumanForm() async throws {
+        let path = try temporaryFile("")
+        _ = try await SessionTranscript.run([
+            #"{"cmd":"record","path":"\#(path)","overwrite":true}"#, #"{"id":1,"cmd":"use","screen":"posts"}"#,
+            #"{"id":"b","cmd":"event","name":"select","args":{"id":3}}"#, #"{"cmd":"advance","duration":0.25}"#, "record stop",
+        ])
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.hasSuffix("\nuse posts\nevent select id=3\nadvance 250ms\n"), "\(text)")
+    }
+
     /// `test --update` on a linked transcript writes through to the file it names; the link stays.
     @MainActor
     @Test func updatingALinkedTranscriptWritesThroughTheLink() async throws {

@@ -16,9 +16,9 @@ package struct Bindings: Sendable {
 
     /// The first member given, held inline: most commands have one or none, and an array for it
     /// would be allocated and freed on every line.
-    private var first: (name: String, value: Value)?
+    private var first: (key: MemberKey, value: Value)?
     /// The members given after the first, in order.
-    private var others: [(name: String, value: Value)] = []
+    private var others: [(key: MemberKey, value: Value)] = []
     /// Whether the line was a JSON request, for errors worded for its form.
     package var isJSON: Bool
 
@@ -26,81 +26,90 @@ package struct Bindings: Sendable {
         self.isJSON = isJSON
     }
 
-    /// Whether `name` was given.
-    package func has(_ name: String) -> Bool {
-        value(name) != nil
+    /// The members of a command written back (a spec's inverse of its build).
+    init(_ members: (MemberKey, Value?)...) {
+        isJSON = false
+        for (key, value) in members {
+            if let value { bind(key, value) }
+        }
     }
 
-    package mutating func bind(_ name: String, _ value: Value) {
+    /// Whether `key` was given.
+    package func has(_ key: MemberKey) -> Bool {
+        value(key) != nil
+    }
+
+    package mutating func bind(_ key: MemberKey, _ value: Value) {
         if first == nil {
-            first = (name, value)
+            first = (key, value)
         } else {
-            others.append((name, value))
+            others.append((key, value))
         }
     }
 
     /// How many members were given.
     package var count: Int { (first == nil ? 0 : 1) + others.count }
 
-    private func value(_ name: String) -> Value? {
-        if let first, first.name == name { return first.value }
-        return others.first { $0.name == name }?.value
+    /// The value bound to `key`, of whatever type.
+    func value(_ key: MemberKey) -> Value? {
+        if let first, first.key == key { return first.value }
+        return others.first { $0.key == key }?.value
     }
 
-    package func text(_ name: String) -> String? {
-        if case .text(let text)? = value(name) { return text }
+    package func text(_ key: MemberKey) -> String? {
+        if case .text(let text)? = value(key) { return text }
         return nil
     }
 
-    package func duration(_ name: String) -> Duration? {
-        if case .duration(let duration)? = value(name) { return duration }
+    package func duration(_ key: MemberKey) -> Duration? {
+        if case .duration(let duration)? = value(key) { return duration }
         return nil
     }
 
-    package func path(_ name: String) -> StatePath? {
-        if case .path(let path)? = value(name) { return path }
+    package func path(_ key: MemberKey) -> StatePath? {
+        if case .path(let path)? = value(key) { return path }
         return nil
     }
 
-    package func comparison(_ name: String) -> Command.Condition.Operator? {
-        if case .comparison(let op)? = value(name) { return op }
+    package func comparison(_ key: MemberKey) -> Command.Condition.Operator? {
+        if case .comparison(let op)? = value(key) { return op }
         return nil
     }
 
-    package func condition(_ name: String) -> Command.Condition? {
-        if case .condition(let condition)? = value(name) { return condition }
+    package func condition(_ key: MemberKey) -> Command.Condition? {
+        if case .condition(let condition)? = value(key) { return condition }
         return nil
     }
 
-    package func json(_ name: String) -> JSONValue? {
-        if case .json(let json)? = value(name) { return json }
+    package func json(_ key: MemberKey) -> JSONValue? {
+        if case .json(let json)? = value(key) { return json }
         return nil
     }
 
-    package func arguments(_ name: String) -> Command.Arguments {
-        if case .arguments(let arguments)? = value(name) { return arguments }
+    package func arguments(_ key: MemberKey) -> Command.Arguments {
+        if case .arguments(let arguments)? = value(key) { return arguments }
         return Command.Arguments()
     }
 
-    package func flag(_ name: String) -> Bool? {
-        if case .flag(let flag)? = value(name) { return flag }
+    package func flag(_ key: MemberKey) -> Bool? {
+        if case .flag(let flag)? = value(key) { return flag }
         return nil
     }
 
-    package func fields(_ name: String) -> [Command.Field]? {
-        if case .fields(let fields)? = value(name) { return fields }
+    package func fields(_ key: MemberKey) -> [Command.Field]? {
+        if case .fields(let fields)? = value(key) { return fields }
         return nil
     }
 
     /// The text of a member the parsers guarantee (it is declared required).
-    package func required(_ name: String) throws(ReplError) -> String {
-        guard let text = text(name) else { throw ReplError(.missingMember(name)) }
+    package func required(_ key: MemberKey) throws(ReplError) -> String {
+        guard let text = text(key) else { throw ReplError(.missingMember(key.name)) }
         return text
     }
 
     /// The duration of a member the parsers guarantee.
-    package func requiredDuration(_ name: String) throws(ReplError) -> Duration {
-        guard let duration = duration(name) else { throw ReplError(.missingMember(name)) }
+    package func requiredDuration(_ key: MemberKey) throws(ReplError) -> Duration {
+        guard let duration = duration(key) else { throw ReplError(.missingMember(key.name)) }
         return duration
     }
 }

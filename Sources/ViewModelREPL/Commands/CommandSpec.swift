@@ -36,11 +36,17 @@ package final class CommandSpec: Sendable {
     package let tool: Tool?
     /// Builds the command from its members, checked and converted by type.
     package let build: @Sendable (Bindings) throws(ReplError) -> Command
+    /// The inverse of `build`: the members of a command this spec builds, `nil` for any other
+    /// command. ``CommandWriter`` writes a command back as its line from them.
+    let inverse: @Sendable (Command) -> Bindings?
 
+    /// - Parameter inverse: `build`'s inverse; left out for a command without members, whose
+    ///   inverse is whether `build` makes that command from no members.
     init(
         name: String, aliases: [String] = [], usage: String, summary: String, members: [Member] = [],
         humanForm: HumanForm = .members, needsScreen: Bool = false, takesTime: Bool = false, tool: Tool?,
-        build: @escaping @Sendable (Bindings) throws(ReplError) -> Command
+        build: @escaping @Sendable (Bindings) throws(ReplError) -> Command,
+        inverse: (@Sendable (Command) -> Bindings?)? = nil
     ) {
         self.name = name
         self.aliases = aliases
@@ -55,6 +61,7 @@ package final class CommandSpec: Sendable {
         self.takesTime = takesTime
         self.tool = tool
         self.build = build
+        self.inverse = inverse ?? { command in (try? build(Bindings(isJSON: false))) == command ? Bindings(isJSON: false) : nil }
     }
 
     /// The command's row in `help` and `--help`.
@@ -92,27 +99,29 @@ extension CommandSpec {
             case rest
         }
 
-        package var name: String
+        package var key: MemberKey
+        /// Its name in a JSON request and in `name=value`.
+        package var name: String { key.name }
         package var type: MemberType
         package var form: Form
         package var isRequired: Bool
         /// Words completion offers besides those of the type (`stop` for `record`).
         package var suggestions: [String] = []
 
-        package static func positional(_ name: String, _ type: MemberType, required: Bool = true, suggestions: [String] = []) -> Member {
-            Member(name: name, type: type, form: .positional, isRequired: required, suggestions: suggestions)
+        package static func positional(_ key: MemberKey, _ type: MemberType, required: Bool = true, suggestions: [String] = []) -> Member {
+            Member(key: key, type: type, form: .positional, isRequired: required, suggestions: suggestions)
         }
 
-        package static func named(_ name: String, _ type: MemberType) -> Member {
-            Member(name: name, type: type, form: .named, isRequired: false)
+        package static func named(_ key: MemberKey, _ type: MemberType) -> Member {
+            Member(key: key, type: type, form: .named, isRequired: false)
         }
 
-        package static func keyword(_ name: String, _ type: MemberType) -> Member {
-            Member(name: name, type: type, form: .keyword, isRequired: false)
+        package static func keyword(_ key: MemberKey, _ type: MemberType) -> Member {
+            Member(key: key, type: type, form: .keyword, isRequired: false)
         }
 
-        package static func rest(_ name: String, _ type: MemberType) -> Member {
-            Member(name: name, type: type, form: .rest, isRequired: false)
+        package static func rest(_ key: MemberKey, _ type: MemberType) -> Member {
+            Member(key: key, type: type, form: .rest, isRequired: false)
         }
     }
 

@@ -24,12 +24,13 @@ enum ConditionCheck {
     /// The error a failed `expect` reports, with the actual value; `nil` when it holds.
     static func failure(of condition: Command.Condition, in root: JSONValue) -> ReplError? {
         guard !holds(condition, in: root) else { return nil }
-        return ReplError(.expectationFailed(condition, actual: condition.path.lookup(in: root)))
+        let actual = condition.path.lookup(in: root)
+        return ReplError(.expectationFailed(condition, actual: actual, differences: differences(of: condition, actual: actual)))
     }
 
     /// Where an `==` between containers went wrong, from the actual value to the expected one;
     /// `nil` unless both are objects or both arrays.
-    static func differences(of condition: Command.Condition, actual: JSONValue?) -> [JSONPatch.Difference]? {
+    private static func differences(of condition: Command.Condition, actual: JSONValue?) -> [JSONPatch.Difference]? {
         guard condition.op == .equals, let actual, let expected = condition.value else { return nil }
         switch (actual, expected) {
         case (.object, .object), (.array, .array): return JSONPatch.differences(from: actual, to: expected)

@@ -78,8 +78,8 @@ package enum Messages {
             if let condition { return "\(condition) did not hold within \(seconds)s\(inFlight)" }
             return "a load was still in flight after \(seconds)s\(inFlight)"
         case .neverHolds(let condition): return "\(condition) does not hold and nothing is in flight that could change it"
-        case .expectationFailed(let condition, let actual):
-            if let differences = ConditionCheck.differences(of: condition, actual: actual) {
+        case .expectationFailed(let condition, let actual, let differences):
+            if let differences {
                 let shown = differences.prefix(3).map { difference in
                     let path = difference.statePath(after: condition.path.description)
                     return "\(path): \(difference.old.map(JSONWriter.string) ?? "missing") ≠ \(difference.new.map(JSONWriter.string) ?? "missing")"
@@ -174,6 +174,9 @@ extension Messages {
     static let unreadable = "cannot be read"
     static func scriptTooLarge(_ limit: Int) -> String { "larger than \(limit / (1 << 20)) MiB; not a script" }
     static func transcriptDiffers(_ path: String, _ line: Int, _ command: String) -> String { "\(path):\(line): output of '\(command)' differs" }
+    /// The error explore's stubs fail with.
+    static let exploredFailure = "explored failure"
+
     static func loadCause(line: Int?) -> String {
         line.map { "the load started on line \($0)" } ?? "a load"
     }

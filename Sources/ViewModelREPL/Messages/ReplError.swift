@@ -96,7 +96,8 @@ package struct ReplError: Error, Equatable, Sendable {
         // MARK: Time, checks and settings
         case timedOut(after: Duration, condition: String?, loading: [String])
         case neverHolds(condition: String)
-        case expectationFailed(Command.Condition, actual: JSONValue?)
+        /// `differences`: where an `==` between containers went wrong, from the actual value to the expected one.
+        case expectationFailed(Command.Condition, actual: JSONValue?, differences: [JSONPatch.Difference]? = nil)
         case advanceNeedsVirtualTime
         case pastTheEndOfTime
         case clockAfterUse

@@ -192,12 +192,12 @@ package final class ProtocolWriter<Target: ProtocolLineTarget>: OutputConsumer {
             if let expected = condition.value { output.field("expected", expected) }
             output.field("actual", actual ?? .null)
         }
-        if case .expectationFailed(let condition, let actual) = error.reason {
+        if case .expectationFailed(let condition, let actual, let differences) = error.reason {
             output.field("path", condition.path.description)
             output.field("op", condition.op.rawValue)
             if let expected = condition.value { output.field("expected", expected) }
             output.field("actual", actual ?? .null)
-            if let differences = ConditionCheck.differences(of: condition, actual: actual) {
+            if let differences {
                 output.field("diff", JSONPatch.json(JSONPatch.operations(differences)))
             }
         }

@@ -45,6 +45,18 @@ package enum DurationText {
         return .seconds(Int64(whole)) + .nanoseconds(Int64(((seconds - whole) * 1e9).rounded()))
     }
 
+    /// `duration` as the protocol writes it, read back exactly: `2s`, `500ms`, `250us`, `3ns`.
+    package static func text(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        guard attoseconds != 0 else { return "\(seconds)s" }
+        // Nanoseconds are what a duration read from text holds; past 9×10⁹ s they would not fit.
+        guard seconds < 9_000_000_000 else { return "\(Self.seconds(duration))s" }
+        let nanoseconds = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+        if nanoseconds % 1_000_000 == 0 { return "\(nanoseconds / 1_000_000)ms" }
+        if nanoseconds % 1_000 == 0 { return "\(nanoseconds / 1_000)us" }
+        return "\(nanoseconds)ns"
+    }
+
     /// Seconds as a JSON number, for durations in output.
     package static func seconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18

@@ -11,18 +11,18 @@ enum HumanFormReader {
             // A flag alone (`invariant clear`) stands instead of the condition.
             if let word = scanner.peekWord(), let flag = spec.members.first(where: { $0.form == .keyword && $0.type == .flag && $0.name == word }) {
                 _ = scanner.word()
-                bindings.bind(flag.name, .flag(true))
+                bindings.bind(flag.key, .flag(true))
                 try end(spec, &scanner)
                 return bindings
             }
             let condition = try scanner.condition()
-            bindings.bind("path", .path(condition.path))
-            bindings.bind("op", .comparison(condition.op))
-            if let value = condition.value { bindings.bind("value", .json(value)) }
+            bindings.bind(.path, .path(condition.path))
+            bindings.bind(.op, .comparison(condition.op))
+            if let value = condition.value { bindings.bind(.value, .json(value)) }
             while let word = scanner.peekWord(), let keyword = spec.members.first(where: { $0.form == .keyword && $0.type != .flag && $0.name == word }) {
-                guard !bindings.has(keyword.name) else { throw scanner.error(.duplicateArgument(keyword.name)) }
+                guard !bindings.has(keyword.key) else { throw scanner.error(.duplicateArgument(keyword.name)) }
                 _ = scanner.word()
-                bindings.bind(keyword.name, try value(of: keyword.type, spec, &scanner))
+                bindings.bind(keyword.key, try value(of: keyword.type, spec, &scanner))
             }
             try end(spec, &scanner)
             return bindings
@@ -37,21 +37,21 @@ enum HumanFormReader {
             guard !scanner.isAtEnd else { break }
             let start = scanner.index
             if spec.hasKeywordMembers, let word = scanner.peekWord(), let keyword = spec.members.first(where: { $0.form == .keyword && $0.name == word }) {
-                guard !bindings.has(keyword.name) else { throw scanner.error(.duplicateArgument(keyword.name), at: start) }
+                guard !bindings.has(keyword.key) else { throw scanner.error(.duplicateArgument(keyword.name), at: start) }
                 _ = scanner.word()
-                bindings.bind(keyword.name, keyword.type == .flag ? .flag(true) : try value(of: keyword.type, spec, &scanner))
+                bindings.bind(keyword.key, keyword.type == .flag ? .flag(true) : try value(of: keyword.type, spec, &scanner))
                 continue
             }
             if let member = positional.popFirst() {
-                bindings.bind(member.name, try value(of: member.type, spec, &scanner))
+                bindings.bind(member.key, try value(of: member.type, spec, &scanner))
                 continue
             }
             guard let argument = try scanner.argument() else { break }
             if let key = argument.key {
                 if let member = spec.members.first(where: { $0.form == .named && $0.name == key }) {
-                    guard !bindings.has(key) else { throw ReplError(.duplicateArgument(key), column: argument.column) }
+                    guard !bindings.has(member.key) else { throw ReplError(.duplicateArgument(key), column: argument.column) }
                     do {
-                        if let bound = try MemberConversion.value(argument.value, as: member, command: spec.name) { bindings.bind(key, bound) }
+                        if let bound = try MemberConversion.value(argument.value, as: member, command: spec.name) { bindings.bind(member.key, bound) }
                     } catch {
                         throw error.placed(at: argument.column)
                     }
@@ -75,7 +75,7 @@ enum HumanFormReader {
         if let strayValue { throw ReplError(.unexpectedArgument(command: spec.name), column: strayValue) }
         if positional.contains(where: \.isRequired) { throw scanner.error(.usage(command: spec.name)) }
         if let rest, !restArguments.named.isEmpty || !restArguments.positional.isEmpty {
-            bindings.bind(rest.name, rest.type == .fields ? .fields(restArguments.named) : .arguments(restArguments))
+            bindings.bind(rest.key, rest.type == .fields ? .fields(restArguments.named) : .arguments(restArguments))
         }
         return bindings
     }

@@ -33,7 +33,7 @@ enum JSONRequestParser {
                 if member.isRequired { throw ReplError(.missingMember(member.name)) }
                 continue
             }
-            if let bound = try MemberConversion.value(value, as: member, command: spec.name) { bindings.bind(member.name, bound) }
+            if let bound = try MemberConversion.value(value, as: member, command: spec.name) { bindings.bind(member.key, bound) }
         }
         return CommandParser.Parsed(command: try spec.build(bindings), spec: spec, id: id)
     }

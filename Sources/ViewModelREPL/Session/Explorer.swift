@@ -76,17 +76,18 @@ package final class Explorer {
             guard let broken = trial.broken else { continue }
             let shrunk = await shrink(setup, trial.steps, breaking: broken)
             let file = out ?? Self.counterexamplePath(for: path)
-            let script = Self.script(setup: setup, steps: shrunk, invariant: broken)
+            let lines = shrunk.map(CommandWriter.line(for:))
+            let script = Self.script(setup: setup, steps: lines, invariant: broken)
             // A script that cannot be written loses nothing: the counterexample line still carries the steps.
             if let problem = AtomicFile.replace(file, with: Array(script.utf8)) {
                 failures.append("vmrepl: \(file): \(problem)")
                 report("vmrepl: \(file): \(problem)")
             }
             let message = broken.message
-            let wording = Messages.counterexample(message, steps: shrunk, file: file)
+            let wording = Messages.counterexample(message, steps: lines, file: file)
             failures.append(wording.failure)
             report(wording.report)
-            output.emit(.exploration(.counterexample(invariant: Self.invariant(broken) ?? "", message: message, steps: shrunk, file: file, run: run)), tag: nil, push: false)
+            output.emit(.exploration(.counterexample(invariant: Self.invariant(broken) ?? "", message: message, steps: lines, file: file, run: run)), tag: nil, push: false)
             output.flush()
             return .expectationFailed
         }
@@ -98,7 +99,7 @@ package final class Explorer {
 
     /// One run: the setup, then steps — the given ones, or up to `count` generated ones.
     private struct Trial {
-        var steps: [String] = []
+        var steps: [Command] = []
         var broken: ReplError?
         var setupProblem: String?
     }
@@ -133,7 +134,7 @@ package final class Explorer {
             let step = nextStep(session, &random)
             trial.steps.append(step)
             number += 1
-            let reply = await session.handle(line: step, number: number)
+            let reply = await session.handle(step, line: CommandWriter.line(for: step), number: number)
             checks += session.evaluator.invariants.descriptions.count
             note(session)
             if let broken = failure(session, reply) {
@@ -146,12 +147,12 @@ package final class Explorer {
     }
 
     /// Replays `steps` after the setup; the failure they end in, if any.
-    private func replay(_ setup: [String], _ steps: [String]) async -> ReplError? {
+    private func replay(_ setup: [String], _ steps: [Command]) async -> ReplError? {
         guard case .success(let session) = await setUp(setup) else { return nil }
         var number = setup.count
         for step in steps {
             number += 1
-            if let broken = failure(session, await session.handle(line: step, number: number)) {
+            if let broken = failure(session, await session.handle(step, line: CommandWriter.line(for: step), number: number)) {
                 await session.finish()
                 return broken
             }
@@ -170,9 +171,9 @@ package final class Explorer {
     /// The fewest and simplest of `steps` that still break the same thing: steps are dropped one
     /// at a time, last first, for as long as one can go; then each step's arguments are made as
     /// plain as they can be (0, "", false, null) and its durations as short.
-    private func shrink(_ setup: [String], _ steps: [String], breaking target: ReplError) async -> [String] {
+    private func shrink(_ setup: [String], _ steps: [Command], breaking target: ReplError) async -> [Command] {
         var steps = steps
-        func stillBreaks(_ candidate: [String]) async -> Bool {
+        func stillBreaks(_ candidate: [Command]) async -> Bool {
             guard let broken = await replay(setup, candidate) else { return false }
             return Self.invariant(broken) == Self.invariant(target)
         }
@@ -202,19 +203,18 @@ package final class Explorer {
     }
 
     /// Simpler forms of a step, simplest first: plain argument values, shorter durations.
-    static func simpler(_ step: String) -> [String] {
-        guard let parsed = try? CommandParser.parse(step) else { return [] }
-        switch parsed.command {
+    static func simpler(_ step: Command) -> [Command] {
+        switch step {
         case .advance(let duration):
-            var candidates: [String] = []
+            var candidates: [Command] = []
             var shorter = duration / 2
             while shorter >= .milliseconds(1) {
-                candidates.insert("advance \(Int(DurationText.seconds(shorter) * 1000))ms", at: 0)
+                candidates.insert(.advance(.milliseconds(Int(DurationText.seconds(shorter) * 1000))), at: 0)
                 shorter = shorter / 2
             }
             return candidates
         case .event(let name, let arguments) where !arguments.named.isEmpty:
-            var candidates: [String] = []
+            var candidates: [Command] = []
             for (index, field) in arguments.named.enumerated() {
                 let plain: JSONValue
                 switch field.value {
@@ -224,9 +224,9 @@ package final class Explorer {
                 default: plain = .null
                 }
                 guard plain != field.value || plain.kind != field.value.kind else { continue }
-                var named = arguments.named
-                named[index].value = plain
-                candidates.append((["event", name] + named.map { "\($0.key)=" + JSONWriter.string($0.value) }).joined(separator: " "))
+                var simpler = arguments
+                simpler.named[index].value = plain
+                candidates.append(.event(name: name, arguments: simpler))
             }
             return candidates
         default:
@@ -236,31 +236,31 @@ package final class Explorer {
 
     // MARK: Steps
 
-    private func nextStep(_ session: Session, _ random: inout SeededRandomNumberGenerator) -> String {
-        guard let screen = session.evaluator.current else { return "state" }
+    private func nextStep(_ session: Session, _ random: inout SeededRandomNumberGenerator) -> Command {
+        guard let screen = session.evaluator.current else { return .state(focus: nil) }
         let roll = Int.random(in: 0..<100, using: &random)
         let events = screen.host.catalog.events
         if roll < 50, !events.isEmpty {
             let event = events[Int.random(in: 0..<events.count, using: &random)]
             eventCounts[event.name, default: 0] += 1
             let state = (try? screen.stateValue()) ?? .null
-            let arguments = event.arguments.map { "\($0.name)=" + JSONWriter.string(Self.value(of: $0.type, seen: state, &random)) }
-            return (["event", event.name] + arguments).joined(separator: " ")
+            let arguments = event.arguments.map { Command.Field(key: $0.name, value: Self.value(of: $0.type, seen: state, &random)) }
+            return .event(name: event.name, arguments: Command.Arguments(named: arguments))
         }
         if roll < 75, screen.loader?.loads == true {
-            return ["load", "reload", "retry", "cancel"][Int.random(in: 0..<4, using: &random)]
+            return [Command.load, .reload, .retry, .cancel][Int.random(in: 0..<4, using: &random)]
         }
         if roll < 90 {
             if Bool.random(using: &random), let manual = session.evaluator.time.manualClock, let next = manual.nextDeadline {
                 let milliseconds = max(1, Int((DurationText.seconds(next.offset - manual.now.offset) * 1000).rounded(.up)))
-                return "advance \(milliseconds)ms"
+                return .advance(.milliseconds(milliseconds))
             }
-            return "advance " + ["100ms", "500ms", "1s", "2s"][Int.random(in: 0..<4, using: &random)]
+            return .advance([.milliseconds(100), .milliseconds(500), .seconds(1), .seconds(2)][Int.random(in: 0..<4, using: &random)])
         }
         if roll < 95, let dependency = screen.dependencies.dependencies.first {
-            return "stub \(dependency.name) error=\"explored failure\" times=1"
+            return .stub(name: dependency.name, stub: DependencyTable.Stub(answer: .error(Messages.exploredFailure), times: 1))
         }
-        return "wait"
+        return .wait(until: nil, timeout: nil)
     }
 
     /// A value for an argument of JSON kind `type`: most often one the state already holds.
@@ -318,7 +318,7 @@ package final class Explorer {
         lines.append("# the steps that break it")
         lines += steps
         if case .invariantViolated(let condition, _, _, _) = invariant.reason {
-            lines.append("expect " + ConditionCheck.describe(condition))
+            lines.append(CommandWriter.line(for: .expect(condition)))
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -96,12 +96,28 @@ package final class Session {
             return .handled(.error(error), settle: false)
         }
         guard let parsed else { return .handled(nil, settle: false) }
-        if parsed.spec.takesTime { return .takesTime(parsed) }
-        if case .quit = parsed.command { return .takesTime(parsed) }
+        guard let reply = replyNow(parsed, text: line, number: number) else { return .takesTime(parsed) }
+        return .handled(reply, settle: evaluator.time.needsSettling)
+    }
+
+    /// Evaluates and replies to a command that needs no time to pass; `nil`, doing nothing, for
+    /// one that does.
+    private func replyNow(_ parsed: CommandParser.Parsed, text line: String, number: Int) -> Reply? {
+        if parsed.spec.takesTime { return nil }
+        if case .quit = parsed.command { return nil }
         let tag = RequestTag(line: number, id: parsed.id)
         let reply = evaluator.evaluateNow(parsed, tag: tag)
         finish(parsed, reply, text: line, tag: tag)
-        return .handled(reply, settle: evaluator.time.needsSettling)
+        return reply
+    }
+
+    /// Handles a command given as a value (explore's steps) as if its line, `line`, had been read.
+    package func handle(_ command: Command, line: String, number: Int) async -> Reply {
+        emitPushes()
+        let parsed = CommandWriter.parsed(command)
+        guard let reply = replyNow(parsed, text: line, number: number) else { return await handle(parsed, text: line, number: number) }
+        if evaluator.time.needsSettling { await settle() }
+        return reply
     }
 
     /// On virtual time, lets the loads a line started run until they sleep on the clock or end.
@@ -190,7 +206,8 @@ package final class Session {
         }
     }
 
-    /// Saves a handled line into the script being recorded (a failed one as a comment).
+    /// Saves a handled line into the script being recorded (a failed one as a comment, a JSON
+    /// request in the human form).
     /// A line that cannot be written (a full disk) ends the recording with an error line.
     private func record(_ line: String, _ command: Command, _ reply: Reply, into recorder: ScriptRecorder, tag: RequestTag) {
         switch command {
@@ -198,7 +215,13 @@ package final class Session {
         default: break
         }
         let written: Bool
-        if case .error = reply { written = recorder.comment("failed: " + line) } else { written = recorder.record(line) }
+        if case .error = reply {
+            written = recorder.comment("failed: " + line)
+        } else {
+            // A JSON request (an MCP call, a driver's line) is saved as a person would type it.
+            let isJSON = line.utf8.first { $0 != 0x20 && $0 != 0x09 } == UInt8(ascii: "{")
+            written = recorder.record(isJSON ? CommandWriter.line(for: command) : line)
+        }
         guard !written else { return }
         evaluator.recordingFailed()
         output.emit(.error(ReplError(.recordingFailed(path: recorder.path, commands: recorder.count))), tag: tag, push: true)
