@@ -303,6 +303,20 @@ def explore():
             ">= 50,000 steps/s" if screen == "foo" else "report", rate >= 50_000 if screen == "foo" else True)
 
 
+def explore_soak():
+    """explore's memory over many runs: each run is a fresh session, so the peak must not grow."""
+    runs = (10_000, 100_000) if not QUICK else (2_000, 20_000)
+    setup = os.path.join(WORK, "explore-soak.vmrepl")
+    with open(setup, "w") as f:
+        f.write("use users\ninvariant users.attempt exists\n")
+    peaks = []
+    for count in runs:
+        _, peak = timed_run_once([VMREPL, "explore", setup, f"--runs={count}", "--steps=1"], os.devnull, subprocess.DEVNULL)
+        peaks.append(peak)
+    row(f"explore soak ({runs[1]:,} runs of 1 step)", f"{peaks[1] / 1024:.1f} MiB", f"{runs[0]:,} runs: {peaks[0] / 1024:.1f} MiB",
+        f"{peaks[1] / peaks[0]:.2f}x", "within 1.1x of a tenth of the runs", peaks[1] <= 1.1 * peaks[0])
+
+
 async def median_tool_call(command, args, setup, rounds):
     """The median time of a tools/call of event hello, from the official MCP Python SDK's client."""
     from mcp.client.client import Client
@@ -343,6 +357,7 @@ def main():
     load_storm()
     big_state()
     explore()
+    explore_soak()
     widths = [max(len(str(r[i])) for r in rows + [HEADER]) for i in range(len(HEADER))]
     for line in [HEADER, tuple("-" * w for w in widths)] + rows:
         print("| " + " | ".join(str(cell).ljust(w) for cell, w in zip(line, widths)) + " |")

@@ -83,7 +83,8 @@ package final class Evaluator {
         }
     }
 
-    /// Evaluates a command that needs no time to pass, start to finish.
+    /// Evaluates a command that needs no time to pass, start to finish (never `wait`, `advance`,
+    /// `sleep` or `quit`, which ``evaluate(_:tag:)`` runs).
     func evaluateNow(_ parsed: CommandParser.Parsed, tag: RequestTag) -> Reply {
         if parsed.spec.needsScreen, current == nil { return .error(ReplError(.noScreen(known: registry.names))) }
         return pushes.executing {
@@ -137,7 +138,9 @@ package final class Evaluator {
             return .ok(Acknowledgement(name, change: .invariants(invariants.descriptions)))
         case .watch(let path): return try watch(path, name: name)
         case .unwatch(let path): return try unwatch(path, name: name)
-        case .wait, .advance, .sleep, .quit: return .ok(Acknowledgement(name))
+        case .wait, .advance, .sleep, .quit:
+            // The session runs these through evaluate(_:tag:); no line reaches here with one.
+            preconditionFailure("\(name) takes time: evaluate(_:tag:) runs it")
         }
     }
 

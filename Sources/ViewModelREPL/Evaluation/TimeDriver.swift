@@ -176,7 +176,9 @@ final class TimeDriver {
         let deadline = Self.realDeadline(after: timeout)
         let id = nextWaitID
         nextWaitID += 1
-        if let deadline { watch(id, until: deadline) }
+        // The watchdog is armed only before the first suspension: a wait that is over at once (most
+        // settles) leaves no task asleep behind it.
+        var watched = false
         let stallID = nextWaitID
         nextWaitID += 1
         var stall = StallCheck()
@@ -201,6 +203,10 @@ final class TimeDriver {
             }
             // A settle does not wait on work that waits on something else; a wait does, to its timeout.
             if manualClock != nil, noticeStall(&stall, watching: stallID), !advancing { return false }
+            if !watched, let deadline {
+                watched = true
+                watch(id, until: deadline)
+            }
             await pushes.nextPoke()
         }
     }

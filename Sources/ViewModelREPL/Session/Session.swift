@@ -107,7 +107,7 @@ package final class Session {
         if case .quit = parsed.command { return nil }
         let tag = RequestTag(line: number, id: parsed.id)
         let reply = evaluator.evaluateNow(parsed, tag: tag)
-        finish(parsed, reply, text: line, tag: tag)
+        self.reply(parsed, reply, text: line, tag: tag)
         return reply
     }
 
@@ -144,22 +144,23 @@ package final class Session {
     package func handle(_ parsed: CommandParser.Parsed, text line: String, number: Int) async -> Reply {
         let tag = RequestTag(line: number, id: parsed.id)
         let reply = await evaluator.evaluate(parsed, tag: tag)
-        finish(parsed, reply, text: line, tag: tag)
+        self.reply(parsed, reply, text: line, tag: tag)
         await settle()
         return reply
     }
 
     /// Sends a reply, then checks the invariants and records the line.
-    private func finish(_ parsed: CommandParser.Parsed, _ reply: Reply, text line: String, tag: RequestTag) {
+    private func reply(_ parsed: CommandParser.Parsed, _ reply: Reply, text line: String, tag: RequestTag) {
         send(reply, tag: tag)
         checkInvariants(tag: tag, cause: "'" + line + "'")
         if let recorder = evaluator.recorder { record(line, parsed.command, reply, into: recorder, tag: tag) }
     }
 
     /// Evaluates a parsed command that needs no time to pass, without suspending (for the fuzzer,
-    /// which cannot wait for the main actor).
+    /// which cannot wait for the main actor); `nil`, doing nothing, for one that takes time.
     @discardableResult
-    package func handleNow(_ parsed: CommandParser.Parsed, number: Int) -> Reply {
+    package func handleNow(_ parsed: CommandParser.Parsed, number: Int) -> Reply? {
+        guard !parsed.spec.takesTime, parsed.command != .quit else { return nil }
         let tag = RequestTag(line: number, id: parsed.id)
         let reply = evaluator.evaluateNow(parsed, tag: tag)
         send(reply, tag: tag)
