@@ -16,6 +16,17 @@ struct LoadJobQueueTests {
         var isClosed: Bool { false }
     }
 
+    /// A session whose waits end at once leaves no task asleep until a real-time deadline behind:
+    /// explore runs thousands of sessions a second, and each such task held its memory for 10 s.
+    @Test func waitsThatEndAtOnceLeaveNoWatchdogAsleep() async {
+        let session = Session(registry: ExampleScreens.registry(postsURL: nil), options: Evaluator.Options(), consumer: Discard())
+        for (number, line) in ["use users", "load", "wait", "event loadTapped", "advance 1s"].enumerated() {
+            _ = await session.handle(line: line, number: number + 1)
+        }
+        await session.finish()
+        #expect(!session.evaluator.time.isWatching)
+    }
+
     private func usersSession() -> Session {
         let session = Session(registry: ExampleScreens.registry(postsURL: nil), options: Evaluator.Options(), consumer: Discard())
         _ = session.handleImmediately(line: "use users", number: 1)

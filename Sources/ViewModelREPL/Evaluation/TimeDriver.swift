@@ -40,6 +40,9 @@ final class TimeDriver {
         use(mode)
     }
 
+    /// Whether a watchdog task is asleep until a wait's real-time deadline.
+    var isWatching: Bool { watchdog != nil }
+
     /// The time the session runs on now.
     var mode: ClockMode { manualClock == nil ? .real : .virtual }
 
