@@ -94,4 +94,33 @@ import TestSupport
         #expect(value(expectAnswer, "result.isError") as? Bool == true)
         #expect(value(expectAnswer, "error") == nil)
     }
+
+    /// An agent writes files only in its folder: `record` through MCP refuses `..`, absolute paths
+    /// and links, and writes a relative path there.
+    @Test func mcpRecordsOnlyInItsFolder() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vmrepl-mcp-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        #expect(symlink("/tmp", folder + "/out") == 0)
+        let process = try VMReplProcess(["--mcp", "--files=\(folder)"])
+        func call(_ id: Int, _ path: String) -> String {
+            #"{"jsonrpc":"2.0","id":\#(id),"method":"tools/call","params":{"name":"record","arguments":{"path":"\#(path)"}}}"#
+        }
+        process.send([
+            #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#,
+            #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+            call(2, "../escaped.vmrepl"), call(3, "/tmp/absolute.vmrepl"), call(4, "out/linked.vmrepl"), call(5, "agent.vmrepl"),
+        ].joined(separator: "\n"))
+        process.closeInput()
+        var answers: [Int: [String: Any]] = [:]
+        while let line = await process.nextLine() {
+            if let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], let id = object["id"] as? Int { answers[id] = object }
+        }
+        for id in 2...4 {
+            #expect(value(answers[id], "result.structuredContent.reply.code") as? String == "path_not_allowed", "call \(id)")
+        }
+        #expect(value(answers[5], "result.isError") as? Bool == false)
+        #expect(FileManager.default.fileExists(atPath: folder + "/agent.vmrepl"))
+        #expect(!FileManager.default.fileExists(atPath: "/tmp/absolute.vmrepl") && !FileManager.default.fileExists(atPath: "/tmp/linked.vmrepl"))
+    }
+
 }

@@ -42,6 +42,40 @@ struct FileWriteTests {
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "use foo\nuse users\n")
     }
 
+    /// Under `--files=DIR` (and in `--mcp`, in the working directory) a file is written only in
+    /// that folder: by a relative path without `..`, through no link, to a regular file.
+    @Test func filesAreWrittenOnlyInTheFolderGiven() async throws {
+        let manager = FileManager.default
+        let root = manager.temporaryDirectory.appendingPathComponent("vmrepl-files-\(UUID().uuidString)").path
+        let outside = manager.temporaryDirectory.appendingPathComponent("vmrepl-outside-\(UUID().uuidString)").path
+        try manager.createDirectory(atPath: root + "/sub", withIntermediateDirectories: true)
+        try manager.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        try "kept\n".write(toFile: outside + "/target", atomically: true, encoding: .utf8)
+        #expect(symlink(outside, root + "/linked") == 0)
+        #expect(symlink(outside + "/target", root + "/link.vmrepl") == 0)
+        #expect(mkfifo(root + "/fifo", 0o644) == 0)
+        let refused = [
+            "record ../escaped.vmrepl", "record \(outside)/absolute.vmrepl", "record linked/x.vmrepl", "record link.vmrepl append=true",
+            "record link.vmrepl overwrite=true", "record fifo append=true", "record sub/../x.vmrepl", "record sub",
+        ]
+        let lines = refused + ["record sub/ok.vmrepl", "use foo", "record stop", "record nodir/x.vmrepl"]
+        let transcript = try await SessionTranscript.run(lines, arguments: ["--files=\(root)"])
+        for (index, line) in refused.enumerated() {
+            #expect(transcript.reply(index + 1)?["code"] as? String == "path_not_allowed", "\(line)")
+        }
+        #expect(transcript.reply(refused.count + 1)?["type"] as? String == "ok")
+        #expect(transcript.reply(refused.count + 4)?["message"] as? String == "cannot record to nodir/x.vmrepl: the file cannot be created")
+        #expect(try String(contentsOfFile: root + "/sub/ok.vmrepl", encoding: .utf8).hasSuffix("\nuse foo\n"))
+        #expect(try String(contentsOfFile: outside + "/target", encoding: .utf8) == "kept\n")
+        #expect(try manager.contentsOfDirectory(atPath: outside) == ["target"])
+        #expect(Set(try manager.contentsOfDirectory(atPath: root)) == ["sub", "linked", "link.vmrepl", "fifo"])
+        #expect(try SessionOptions.parse(["--mcp"]).files == FileSandbox(root: manager.currentDirectoryPath))
+        #expect(try SessionOptions.parse([]).files == nil)
+        // Without --files a person or a script may write where they like.
+        let anywhere = try await SessionTranscript.run(["record \(outside)/mine.vmrepl", "record stop"])
+        #expect(anywhere.reply(1)?["type"] as? String == "ok")
+    }
+
     /// A JSON request is saved as the line a person would type, its id left out.
     @Test func jsonRequestsAreRecordedInTheHumanForm() async throws {
         let path = try temporaryFile("")

@@ -20,10 +20,12 @@ package final class Evaluator {
         package var valueForms: ValueForms
         /// How the output looks at the start (`set states`, `set output` change it).
         package var output: OutputSettings
+        /// The one folder files may be written in; `nil` for anywhere.
+        package var files: FileSandbox?
 
         package init(
             clock: ClockMode = .virtual, seed: UInt64 = 0, defaultTimeout: Duration = .seconds(10), stallNotice: Duration = .seconds(1),
-            valueForms: ValueForms = .readable, output: OutputSettings = OutputSettings()
+            valueForms: ValueForms = .readable, output: OutputSettings = OutputSettings(), files: FileSandbox? = nil
         ) {
             self.clock = clock
             self.seed = seed
@@ -31,6 +33,7 @@ package final class Evaluator {
             self.stallNotice = stallNotice
             self.valueForms = valueForms
             self.output = output
+            self.files = files
         }
     }
 
@@ -162,7 +165,8 @@ package final class Evaluator {
 
     private func startRecording(_ path: String, mode: Command.RecordMode, name: String) throws(ReplError) -> Reply {
         guard recorder == nil else { throw ReplError(.alreadyRecording) }
-        recorder = try ScriptRecorder(path: path, mode: mode)
+        let location = try options.files?.resolve(path) ?? path
+        recorder = try ScriptRecorder(path: path, opening: location, mode: mode)
         return .ok(Acknowledgement(name, change: .recording(path: path)))
     }
 

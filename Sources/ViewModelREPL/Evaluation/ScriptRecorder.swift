@@ -22,29 +22,31 @@ final class ScriptRecorder {
     private var end: off_t
     private(set) var count = 0
 
-    /// Opens `path` as `mode` says and, for a new script, writes its first lines.
-    init(path: String, mode: Command.RecordMode) throws(ReplError) {
+    /// Opens `path` (at `location`, where a sandbox put it) as `mode` says and, for a new script,
+    /// writes its first lines.
+    init(path: String, opening location: String? = nil, mode: Command.RecordMode) throws(ReplError) {
         guard !path.isEmpty, !path.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw ReplError(.pathHasControlCharacter(path: path))
         }
         self.path = path
+        let file = location ?? path
         let header = Array([
             "#!/usr/bin/env -S vmrepl run",
             "# recorded by vmrepl; replay with: vmrepl run \((path as NSString).lastPathComponent)",
         ].map { $0 + "\n" }.joined().utf8)
         switch mode {
         case .create:
-            fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            fd = open(file, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
             if fd < 0, errno == EEXIST { throw ReplError(.fileExists(path: path)) }
         case .overwrite:
-            guard Self.isRegularOrMissing(path) else { throw ReplError(.notARegularFile(path: path)) }
-            guard AtomicFile.replace(path, with: header) == nil else { throw ReplError(.cannotRecord(path: path)) }
-            fd = open(path, O_WRONLY | O_APPEND | O_NONBLOCK | O_CLOEXEC)
+            guard Self.isRegularOrMissing(file) else { throw ReplError(.notARegularFile(path: path)) }
+            guard AtomicFile.replace(file, with: header) == nil else { throw ReplError(.cannotRecord(path: path)) }
+            fd = open(file, O_WRONLY | O_APPEND | O_NONBLOCK | O_CLOEXEC)
         case .append:
             // Without blocking: a FIFO nobody reads fails at once instead of holding the session.
-            fd = open(path, O_WRONLY | O_APPEND | O_NONBLOCK | O_CLOEXEC)
+            fd = open(file, O_WRONLY | O_APPEND | O_NONBLOCK | O_CLOEXEC)
             if fd < 0, errno == ENOENT {
-                fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+                fd = open(file, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
             }
         }
         guard fd >= 0 else { throw ReplError(errno == ENXIO ? .notARegularFile(path: path) : .cannotRecord(path: path)) }
@@ -57,7 +59,7 @@ final class ScriptRecorder {
         if mode != .overwrite, end == 0 {
             guard write(header) else {
                 closeDescriptor(fd)
-                unlink(path)
+                unlink(file)
                 throw ReplError(.cannotRecord(path: path))
             }
         }

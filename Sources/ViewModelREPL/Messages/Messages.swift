@@ -97,6 +97,8 @@ package enum Messages {
         case .pathHasControlCharacter(let path):
             return "\(JSONWriter.string(.string(path))) holds a control character (a newline, a tab); name a file without one"
         case .notARegularFile(let path): return "cannot record to \(path): it is not a regular file (a FIFO, a device or a folder); nothing changed"
+        case .pathNotAllowed(let path, let folder):
+            return "cannot write \(path): files are written only in \(folder), by a relative path without .., through no link, to a regular file; nothing changed"
         case .recordingFailed(let path, let commands):
             return "recording to \(path) stopped: a line could not be written (is the disk full?); the file keeps the \(Messages.count(commands, "command")) written before"
         case .fileExists(let path): return "\(path) exists; record \(path) overwrite=true replaces it, append=true adds to it"

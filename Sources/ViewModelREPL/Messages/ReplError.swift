@@ -32,6 +32,7 @@ package struct ReplError: Error, Equatable, Sendable {
         case actionFailed = "action_failed"
         case notWritable = "not_writable"
         case recordFailed = "record_failed"
+        case pathNotAllowed = "path_not_allowed"
     }
 
     /// What went wrong, with the facts a message or a driver needs.
@@ -109,6 +110,8 @@ package struct ReplError: Error, Equatable, Sendable {
         case pathHasControlCharacter(path: String)
         /// A FIFO, a device or a folder where a regular file is needed.
         case notARegularFile(path: String)
+        /// A path out of the one folder files may be written in (`--files`, `--mcp`).
+        case pathNotAllowed(path: String, folder: String)
         /// A recording ended because a line could not be written.
         case recordingFailed(path: String, commands: Int)
         case notWatched(String)
@@ -160,6 +163,7 @@ package struct ReplError: Error, Equatable, Sendable {
         case .expectationFailed: .expectationFailed
         case .fileExists: .fileExists
         case .recordingFailed: .recordFailed
+        case .pathNotAllowed: .pathNotAllowed
         case .unknownDependency: .unknownDependency
         case .badStub: .badStub
         case .invariantViolated: .invariantViolated

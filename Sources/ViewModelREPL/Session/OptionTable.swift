@@ -88,6 +88,11 @@ package enum OptionTable {
             summary: "speak the Model Context Protocol on stdin/stdout (JSON-RPC, a tool per command) for AI agents; virtual time unless --clock=real",
             scope: .session
         ) { options, _ in options.mcp = true },
+        Option(
+            name: "files", usage: "--files=DIR",
+            summary: "write files (record) only under DIR, by relative paths, through no link; --mcp does so in the working directory unless told",
+            scope: .session, takesValue: true
+        ) { options, text in options.filesDirectory = text },
         Option(name: "no-interactive", usage: "--no-interactive", summary: "the plain line protocol even at a terminal", scope: .session) {
             options, _ in options.interactive = false
         },

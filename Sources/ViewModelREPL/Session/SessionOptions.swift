@@ -1,3 +1,5 @@
+import Foundation
+
 /// The command line: mode, clock, seed and limits.
 package struct SessionOptions: Equatable, Sendable {
     /// What the process does.
@@ -48,6 +50,8 @@ package struct SessionOptions: Equatable, Sendable {
     package var output = OutputMode.human
     /// `--mcp`: serve the Model Context Protocol on stdio instead of the line protocol.
     package var mcp = false
+    /// `--files=DIR`: the one folder files may be written in.
+    package var filesDirectory: String?
     package var showHelp = false
     package var showVersion = false
 
@@ -58,9 +62,16 @@ package struct SessionOptions: Equatable, Sendable {
 
     package init() {}
 
+    /// Where files may be written: under `--files`, or for `--mcp` (an agent names the paths) the
+    /// working directory; anywhere for a person or a script.
+    package var files: FileSandbox? {
+        if let filesDirectory { return FileSandbox(root: filesDirectory) }
+        return mcp ? FileSandbox(root: FileManager.default.currentDirectoryPath) : nil
+    }
+
     /// The options a session of this run is set up with, on `clock`, its output as `output` says.
     package func evaluatorOptions(clock: ClockMode, output: OutputSettings = OutputSettings()) -> Evaluator.Options {
-        Evaluator.Options(clock: clock, seed: seed, defaultTimeout: timeout, valueForms: values, output: output)
+        Evaluator.Options(clock: clock, seed: seed, defaultTimeout: timeout, valueForms: values, output: output, files: files)
     }
 
     /// Parses the arguments after the program name.
