@@ -47,6 +47,30 @@ struct WatchTests {
         let transcript = try await SessionTranscript.run(["use foo", "unwatch text", "watch text", "watch", "unwatch"])
         #expect(transcript.reply(2)?["code"] as? String == "bad_arguments")
         #expect(json(transcript.reply(4)?["watches"]) == #"["text"]"#)
-        #expect(json(transcript.reply(5)?["watches"]) == "[]")
+        #expect(transcript.reply(5)?["count"] as? Int == 0)
+    }
+
+    /// A reply says what changed, not the whole list: a thousand watches, invariants and stubs
+    /// cost a thousand short replies (3,000 watches once gave 110 MB of output).
+    @Test func repliesSayWhatChangedAndListOnRequest() async throws {
+        let count = 1_000
+        var lines = ["use users"]
+        lines += (0..<count).map { "watch users.value[\($0)].name" }
+        lines += (0..<count).map { "invariant users.attempt != \(-1 - $0)" }
+        lines += (0..<count).map { _ in "stub fetch value=[]" }
+        lines += ["watch", "invariants", "unwatch users.value[0].name"]
+        let transcript = try await SessionTranscript.run(lines)
+        let watch = try #require(transcript.reply(1 + count))
+        #expect(json(watch) == json(["type": "ok", "seq": watch["seq"]!, "line": 1 + count, "cmd": "watch", "screen": "users", "watch": "users.value[999].name", "count": count]))
+        let invariant = try #require(transcript.reply(1 + 2 * count))
+        #expect(invariant["invariant"] as? String == "users.attempt != -1000" && invariant["count"] as? Int == count && invariant["invariants"] == nil)
+        let stub = try #require(transcript.reply(1 + 3 * count))
+        #expect(json(stub["stub"]) == #"{"value":[]}"# && stub["count"] as? Int == count && stub["stubs"] == nil)
+        #expect((transcript.reply(2 + 3 * count)?["watches"] as? [String])?.count == count)
+        #expect((transcript.reply(3 + 3 * count)?["invariants"] as? [String])?.count == count)
+        #expect(transcript.reply(4 + 3 * count)?["unwatch"] as? String == "users.value[0].name")
+        #expect(transcript.reply(4 + 3 * count)?["count"] as? Int == count - 1)
+        // Every reply of the three thousand is short: the output grows with the count, not its square.
+        #expect(transcript.text.reduce(0) { $0 + $1.utf8.count } < 2_000_000)
     }
 }

@@ -147,7 +147,7 @@ package enum CommandTable {
                 .positional(.name, .dependency), .named(.value, .json), .named(.error, .text), .keyword(.hang, .flag),
                 .named(.delay, .duration), .named(.times, .json),
             ],
-            needsScreen: true, tool: .init("Stub a dependency", returns: "the dependency's stubs, newest first", example: #"{"name":"fetch","error":"offline","times":1}"#)
+            needsScreen: true, tool: .init("Stub a dependency", returns: "the stub added and how many the dependency has; describe lists them", example: #"{"name":"fetch","error":"offline","times":1}"#)
         ) { bindings throws(ReplError) in
             let answers: [DependencyTable.Stub.Answer] = [
                 bindings.json(.value).map { .value($0) }, bindings.text(.error).map { .error($0) }, bindings.flag(.hang) == true ? .hang : nil,
@@ -187,7 +187,7 @@ package enum CommandTable {
                 .positional(.path, .path), .positional(.op, .comparison, required: false), .positional(.value, .json, required: false),
                 .keyword(.when, .condition), .keyword(.clear, .flag),
             ],
-            humanForm: .condition, needsScreen: true, tool: .init("Add an invariant", returns: "the invariants; from then on a break is an error in the call that broke it", example: #"{"path":"count","op":"!=","value":-1}"#)
+            humanForm: .condition, needsScreen: true, tool: .init("Add an invariant", returns: "the invariant added and how many there are (the invariants tool lists them); from then on a break is an error in the call that broke it", example: #"{"path":"count","op":"!=","value":-1}"#)
         ) { bindings throws(ReplError) in
             if bindings.flag(.clear) == true {
                 guard bindings.count == 1 else { throw ReplError(.usage(command: "invariant")) }
@@ -212,11 +212,11 @@ package enum CommandTable {
         CommandSpec(
             name: "watch", usage: "watch [PATH]",
             summary: "report each change of the value at PATH on this screen as a change line, whatever caused it; alone, list the watched paths",
-            members: [.positional(.path, .path, required: false)], needsScreen: true, tool: .init("Watch a path", returns: "the watched paths; each later change comes as a change line in the call that caused it", example: #"{"path":"message"}"#)
+            members: [.positional(.path, .path, required: false)], needsScreen: true, tool: .init("Watch a path", returns: "the path watched and how many are (no path: the list); each later change comes as a change line in the call that caused it", example: #"{"path":"message"}"#)
         ) { bindings in .watch(bindings.path(.path)) } inverse: { command in guard case .watch(let path) = command else { return nil }; return Bindings((.path, path.map(Bindings.Value.path))) },
         CommandSpec(
             name: "unwatch", usage: "unwatch [PATH]", summary: "stop watching PATH, or every path of this screen",
-            members: [.positional(.path, .path, required: false)], needsScreen: true, tool: .init("Stop watching", returns: "the paths still watched")
+            members: [.positional(.path, .path, required: false)], needsScreen: true, tool: .init("Stop watching", returns: "the path no longer watched and how many are left")
         ) { bindings in .unwatch(bindings.path(.path)) } inverse: { command in guard case .unwatch(let path) = command else { return nil }; return Bindings((.path, path.map(Bindings.Value.path))) },
         CommandSpec(
             name: "help", usage: "help [COMMAND]", summary: "the commands, or one command",

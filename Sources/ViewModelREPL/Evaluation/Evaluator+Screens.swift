@@ -144,7 +144,8 @@ extension Evaluator {
     func stub(_ dependency: String, _ stub: DependencyTable.Stub, name: String) throws(ReplError) -> Reply {
         let screen = try requireScreen()
         try screen.dependencies.stub(dependency, stub)
-        return .ok(Acknowledgement(name, change: .stubs(screen: screen.name, dependency: dependency, stubs: screen.dependencies.stubs(of: dependency))))
+        let count = screen.dependencies.stubs(of: dependency).count
+        return .ok(Acknowledgement(name, change: .stubbed(screen: screen.name, dependency: dependency, stub: stub, count: count)))
     }
 
     func unstub(_ dependency: String?, name: String) throws(ReplError) -> Reply {
@@ -162,16 +163,15 @@ extension Evaluator {
 
     func watch(_ path: StatePath?, name: String) throws(ReplError) -> Reply {
         let screen = try requireScreen()
-        if let path {
-            _ = watches.add(path, on: screen.name, current: path.lookup(in: try screen.root(for: path)))
-        }
-        return .ok(Acknowledgement(name, change: .watches(screen: screen.name, paths: watches.paths(of: screen.name))))
+        guard let path else { return .ok(Acknowledgement(name, change: .watches(screen: screen.name, paths: watches.paths(of: screen.name)))) }
+        _ = watches.add(path, on: screen.name, current: path.lookup(in: try screen.root(for: path)))
+        return .ok(Acknowledgement(name, change: .watched(screen: screen.name, path: path.description, count: watches.count(on: screen.name))))
     }
 
     func unwatch(_ path: StatePath?, name: String) throws(ReplError) -> Reply {
         let screen = try requireScreen()
         if watches.remove(path, on: screen.name) == 0, let path { throw ReplError(.notWatched(path.description)) }
-        return .ok(Acknowledgement(name, change: .watches(screen: screen.name, paths: watches.paths(of: screen.name))))
+        return .ok(Acknowledgement(name, change: .unwatched(screen: screen.name, path: path?.description, count: watches.count(on: screen.name))))
     }
 
     func help(_ topic: String?) throws(ReplError) -> Reply {

@@ -132,8 +132,9 @@ package final class Evaluator {
         case .unstub(let dependency): return try unstub(dependency, name: name)
         case .calls(let dependency): return try calls(dependency)
         case .invariant(let condition, let when):
-            invariants.add(.init(screen: try requireScreen().name, condition: condition, when: when))
-            return .ok(Acknowledgement(name, change: .invariants(invariants.descriptions)))
+            let invariant = InvariantTracker.Invariant(screen: try requireScreen().name, condition: condition, when: when)
+            invariants.add(invariant)
+            return .ok(Acknowledgement(name, change: .invariantAdded(invariant.description, count: invariants.count)))
         case .invariantClear:
             invariants.clear()
             return .ok(Acknowledgement(name, change: .invariants([])))

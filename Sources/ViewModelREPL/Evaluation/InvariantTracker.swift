@@ -24,6 +24,9 @@ final class InvariantTracker {
     /// Whether there is nothing to check: the per-line path asks this and nothing else.
     var isEmpty: Bool { invariants.isEmpty }
 
+    /// How many invariants there are.
+    var count: Int { invariants.count }
+
     /// The invariants, as written.
     var descriptions: [String] { invariants.map(\.invariant.description) }
 

@@ -21,6 +21,11 @@ final class WatchTracker {
     /// Whether anything is watched: the per-line path checks this and nothing else.
     var isEmpty: Bool { watches.isEmpty }
 
+    /// How many paths of `screen` are watched.
+    func count(on screen: String) -> Int {
+        watches.count { $0.screen == screen }
+    }
+
     /// The watched paths of `screen`, in the order they were added.
     func paths(of screen: String) -> [String] {
         watches.filter { $0.screen == screen }.map(\.path.description)

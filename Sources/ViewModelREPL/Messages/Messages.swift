@@ -195,6 +195,18 @@ extension Messages {
     static func count(_ number: Int, _ noun: String) -> String {
         "\(number) \(noun)\(number == 1 ? "" : "s")"
     }
+    static func stubbed(_ dependency: String, _ stub: String, count: Int) -> String {
+        "\(dependency): \(stub) first (\(Self.count(count, "stub")); describe lists them)"
+    }
+    static func invariantAdded(_ invariant: String, count: Int) -> String {
+        "invariant: \(invariant) (\(Self.count(count, "invariant")); invariants lists them)"
+    }
+    static func watched(_ path: String, on screen: String, count: Int) -> String {
+        "watching \(path) on \(screen) (\(Self.count(count, "path")); watch alone lists them)"
+    }
+    static func unwatched(_ path: String?, on screen: String, count: Int) -> String {
+        "stopped watching \(path ?? "every path") on \(screen) (\(Self.count(count, "path")) left)"
+    }
     static func counterexample(_ message: String, steps: [String], file: String) -> (failure: String, report: String) {
         let shrunk = "\(message); \(count(steps.count, "step")) after the setup"
         return ("\(file): \(shrunk): " + steps.joined(separator: "; "), "vmrepl explore: \(shrunk): \(file)")

@@ -163,6 +163,22 @@ package final class ProtocolWriter<Target: ProtocolLineTarget>: OutputConsumer {
             output.field("screen", screen)
             output.field("dependency", dependency)
             output.field("stubs", .array(stubs.map(\.json)))
+        case .stubbed(let screen, let dependency, let stub, let count)?:
+            output.field("screen", screen)
+            output.field("dependency", dependency)
+            output.field("stub", stub.json)
+            output.field("count", count)
+        case .invariantAdded(let invariant, let count)?:
+            output.field("invariant", invariant)
+            output.field("count", count)
+        case .watched(let screen, let path, let count)?:
+            output.field("screen", screen)
+            output.field("watch", path)
+            output.field("count", count)
+        case .unwatched(let screen, let path, let count)?:
+            output.field("screen", screen)
+            if let path { output.field("unwatch", path) }
+            output.field("count", count)
         case .invariants(let invariants)?:
             output.field("invariants", .array(invariants.map(JSONValue.string)))
         case .unstubbed(let screen)?:

@@ -160,6 +160,10 @@ struct HumanView {
             stubs.isEmpty ? "\(dependency): live" : "\(dependency): " + stubs.map { JSONWriter.string($0.json) }.joined(separator: ", then ")
         case .invariants(let invariants)?: invariants.isEmpty ? "no invariants" : "invariants: " + invariants.joined(separator: "; ")
         case .unstubbed(let screen)?: "every dependency of \(screen) is live"
+        case .stubbed(_, let dependency, let stub, let count)?: Messages.stubbed(dependency, JSONWriter.string(stub.json), count: count)
+        case .invariantAdded(let invariant, let count)?: Messages.invariantAdded(invariant, count: count)
+        case .watched(let screen, let path, let count)?: Messages.watched(path, on: screen, count: count)
+        case .unwatched(let screen, let path, let count)?: Messages.unwatched(path, on: screen, count: count)
         case .watches(let screen, let paths)?: paths.isEmpty ? "watching nothing on \(screen)" : "watching on \(screen): \(paths.joined(separator: ", "))"
         }
     }
