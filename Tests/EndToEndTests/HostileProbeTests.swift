@@ -33,6 +33,29 @@ import TestSupport
         #expect(result.standardError.contains(fifo))
     }
 
+    /// `vmrepl run FIFO` while a writer keeps the FIFO open and writes nothing: the read waits, and
+    /// SIGTERM still ends the process as documented (status 143), as it does at any other time.
+    @Test(.timeLimit(.minutes(1)))
+    func aSignalEndsAScriptReadThatWaitsOnAFIFO() async throws {
+        let fifo = try Self.folder().appendingPathComponent("held").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // Read and write, so this open does not wait for a reader; the FIFO then never ends.
+        let writer = open(fifo, O_RDWR)
+        #expect(writer >= 0)
+        defer { close(writer) }
+        let process = try VMReplProcess(["run", fifo])
+        // Synchronise on what can be seen: vmrepl has the FIFO open, so its read is under way.
+        let descriptors = "/proc/\(process.processIdentifier)/fd"
+        while !((try? FileManager.default.contentsOfDirectory(atPath: descriptors)) ?? []).contains(where: {
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: descriptors + "/" + $0)) == fifo
+        }) {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        process.send(signal: SIGTERM)
+        #expect(await process.exitStatus() == 128 + SIGTERM)
+        #expect(process.exitedNormally)
+    }
+
     @Test func aPathThatCannotBeCreatedOrHoldsANewlineCreatesNothing() async throws {
         let dir = try Self.folder()
         let result = try await Transcript.run(

@@ -173,6 +173,12 @@ final class VMReplProcess: @unchecked Sendable {
         try parseLine(line)
     }
 
+    /// vmrepl's process id.
+    var processIdentifier: Int32 { process.processIdentifier }
+
+    /// Whether vmrepl ended by calling exit (not killed by a signal).
+    var exitedNormally: Bool { process.terminationReason == .exit }
+
     /// Sends `signal` to vmrepl.
     func send(signal: Int32) {
         Foundation.kill(process.processIdentifier, signal)

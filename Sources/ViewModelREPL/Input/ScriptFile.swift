@@ -43,7 +43,7 @@ enum ScriptFile {
 }
 
 /// A script file that could not be read.
-struct ScriptFileError: Error {
+struct ScriptFileError: Error, Sendable {
     var path: String
     var reason: String
 }

@@ -71,10 +71,13 @@ package final class ScriptSession {
     }
 
     private func runFile(_ path: String) async -> ExitStatus {
+        // Read off the main actor: a FIFO whose writer writes nothing keeps read() waiting, and
+        // the signal handlers run on the main queue, which must stay free for them.
+        let read = await Task.detached { Result { () throws(ScriptFileError) in try ScriptFile.read(path) } }.value
         let bytes: [UInt8]
-        do {
-            bytes = try ScriptFile.read(path)
-        } catch {
+        switch read {
+        case .success(let read): bytes = read
+        case .failure(let error):
             fail("vmrepl: \(error.path): \(error.reason)")
             return .requestFailed
         }
