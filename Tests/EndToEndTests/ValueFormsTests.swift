@@ -50,6 +50,9 @@ import TestSupport
         // Each field's Swift type comes from the state's type, not its value: a nil optional is still String?.
         let fields = (value(result.reply(2), "fields") as? [[String: Any]] ?? []).map { "\($0["name"]!): \($0["swiftType"] ?? "-")" }
         #expect(fields == ["departure: Date", "languages: Set<String>", "link: URL", "note: String?", "phase: Phase", "stops: [Int: String]"])
+        // An enum field lists its cases from the type: the state holds `planning` now.
+        let phase = (value(result.reply(2), "fields") as? [[String: Any]])?.first { $0["name"] as? String == "phase" }
+        #expect(phase?["cases"] as? [String] == ["booked(Int)", "cancelled(reason: String)", "moved(Int, Int)", "planning"])
     }
 
     @Test func codableFormsAreJSONEncodersOwn() async throws {

@@ -44,7 +44,11 @@ extension Evaluator {
             events: screen.host.catalog.events, fields: fields, dependencies: dependencies, bindings: screen.host.bindingTypes)
         // Only the fields the state prints under their property's name (no CodingKeys of its own).
         let declared = screen.host.declaredTypes()
-        for field in fields { if let type = declared[field.name] { description.swiftTypes[field.name] = type } }
+        for field in fields {
+            guard let type = declared[field.name] else { continue }
+            description.swiftTypes[field.name] = TypeName.of(type)
+            if let cases = EnumCases.of(type) { description.cases[field.name] = cases.map(\.description) }
+        }
         return .description(description)
     }
 

@@ -134,6 +134,7 @@ package final class ProtocolWriter<Target: ProtocolLineTarget>: OutputConsumer {
                 description.fields.map { field in
                     var members: [(key: String, value: JSONValue)] = [("name", .string(field.name)), ("type", .string(field.type))]
                     if let swift = description.swiftTypes[field.name] { members.append(("swiftType", .string(swift))) }
+                    if let cases = description.cases[field.name] { members.append(("cases", .array(cases.map(JSONValue.string)))) }
                     return .object(members)
                 }))
         if !description.bindings.isEmpty {

@@ -16,6 +16,9 @@ package struct ScreenDescription: Sendable {
     /// Each field's declared Swift type (`String?`, `Set<String>`), from the state's type, not its
     /// value, where it is known; protocol screens' `describe` adds it as `swiftType`.
     package var swiftTypes: [String: String] = [:]
+    /// The cases of each field of enum type, from the type (`planning`, `booked(Int)`), payload
+    /// cases first; `describe` adds them as `cases`.
+    package var cases: [String: [String]] = [:]
     /// Its stubbable dependencies, with what each is stubbed to now.
     package var dependencies: [(declared: DependencyTable.Declared, stubs: [DependencyTable.Stub])] = []
     /// The properties `write` sets, with their types (hosted view models only).

@@ -60,7 +60,7 @@ final class HostedScreen<Model: ViewModel>: ScreenHosting where Model.ViewEvent:
         }
     }
 
-    func declaredTypes() -> [String: String] {
+    func declaredTypes() -> [String: Any.Type] {
         StoredLayout.declaredTypes(of: Model.ViewState.self)
     }
 

@@ -61,7 +61,7 @@ package protocol ScreenHosting: AnyObject {
     func fieldTypes() -> [(name: String, type: String)]?
     /// The declared Swift type of each stored property of the state's type, by name; empty when
     /// the state is not a struct.
-    func declaredTypes() -> [String: String]
+    func declaredTypes() -> [String: Any.Type]
     /// The fields `write` sets, with their types.
     var bindingTypes: [(name: String, type: String)] { get }
     /// Writes fields of the real view model, as a view's bindings would; changes nothing when one is refused.
@@ -88,7 +88,7 @@ extension ScreenHosting {
     func mayChange() {}
     func takeFailures() -> [ReplError] { [] }
     func fieldTypes() -> [(name: String, type: String)]? { nil }
-    func declaredTypes() -> [String: String] { [:] }
+    func declaredTypes() -> [String: Any.Type] { [:] }
     var bindingTypes: [(name: String, type: String)] { [] }
     func write(_ fields: [Command.Field]) throws(ReplError) {
         throw ReplError(.notWritable(fields.first?.key ?? "", screen: name, writable: []))

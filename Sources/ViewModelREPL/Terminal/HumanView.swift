@@ -132,7 +132,12 @@ struct HumanView {
         var lines = ["\(paint(description.screen, .bold))\(model)\(description.loads ? ", loads (load, reload, retry, cancel)" : "")", "events:"]
         lines += HelpEntry.table(description.events.map { ($0.name, Messages.arguments($0.arguments)) }, columns: columns).split(separator: "\n").map(String.init)
         lines.append("state fields:")
-        lines += HelpEntry.table(description.fields.map { ($0.name, description.swiftTypes[$0.name] ?? $0.type) }, columns: columns).split(separator: "\n").map(String.init)
+        lines += HelpEntry.table(
+            description.fields.map { field in
+                let type = description.swiftTypes[field.name] ?? field.type
+                return (field.name, description.cases[field.name].map { type + ": " + $0.joined(separator: " | ") } ?? type)
+            }, columns: columns
+        ).split(separator: "\n").map(String.init)
         if !description.bindings.isEmpty {
             lines.append("bindings (write FIELD=VALUE):")
             lines += HelpEntry.table(description.bindings.map { ($0.name, $0.type) }, columns: columns).split(separator: "\n").map(String.init)

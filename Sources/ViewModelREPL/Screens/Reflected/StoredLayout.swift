@@ -36,12 +36,12 @@ final class StoredLayout {
         return StoredLayout(fields: fields.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) })
     }
 
-    /// The declared type of each stored property of the struct `type`, by name, as people write
-    /// it (`String?`, `[Post]`); empty for what is not a struct.
-    static func declaredTypes(of type: Any.Type) -> [String: String] {
-        var types: [String: String] = [:]
+    /// The declared type of each stored property of the struct `type`, by name; empty for what is
+    /// not a struct.
+    static func declaredTypes(of type: Any.Type) -> [String: Any.Type] {
+        var types: [String: Any.Type] = [:]
         _ = _forEachField(of: type, options: []) { name, _, fieldType, _ in
-            types[String(cString: name)] = TypeName.of(fieldType)
+            types[String(cString: name)] = fieldType
             return true
         }
         return types

@@ -16,7 +16,11 @@ enum TypeName {
     /// Parses one type from the front of `text`: a name with optional generic arguments.
     private static func parse(_ text: inout Substring) -> String {
         var head = ""
-        while let character = text.first, character != "<", character != ">", character != "," {
+        // A tuple's commas (`(Int, Int)`) are inside its parentheses, not between arguments.
+        var depth = 0
+        while let character = text.first, depth > 0 || (character != "<" && character != ">" && character != ",") {
+            if character == "(" { depth += 1 }
+            if character == ")" { depth -= 1 }
             head.append(character)
             text.removeFirst()
         }

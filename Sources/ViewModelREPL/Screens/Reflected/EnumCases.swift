@@ -1,0 +1,74 @@
+/// The cases of an enum type, read from the type (its reflection metadata), not from a value: a
+/// `describe` of a state whose `phase` is `.planning` still lists `booked(Int)` and the rest.
+///
+/// The metadata's layout is part of Swift's stable ABI: the type's nominal descriptor holds a
+/// relative pointer to its field descriptor, whose records name each case and, for a case with a
+/// payload, its payload's mangled type, which the runtime turns back into a type. Anything not as
+/// expected gives `nil`, never a guess.
+enum EnumCases {
+    /// One case: its name, and its payload's type as people write it (`Int`, `(reason: String)`).
+    struct Case: Equatable, Sendable {
+        var name: String
+        var payload: String?
+
+        /// `booked(Int)`, `moved(Int, Int)`, `cancelled(reason: String)`, `planning`.
+        var description: String {
+            guard let payload else { return name }
+            return payload.hasPrefix("(") ? name + payload : "\(name)(\(payload))"
+        }
+    }
+
+    /// The cases of `type`, payload cases first (the order the runtime numbers them in); `nil`
+    /// when `type` is no enum (an optional is not listed: its cases are `some` and `none`).
+    static func of(_ type: Any.Type) -> [Case]? {
+        let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+        // MetadataKind.enum: 1 | the non-heap flag 0x200.
+        guard metadata.load(as: UInt.self) == 0x201 else { return nil }
+        let descriptor = metadata.load(fromByteOffset: MemoryLayout<UInt>.size, as: UnsafeRawPointer.self)
+        // ContextDescriptorKind.enum is 18, in the low five bits of the flags.
+        guard descriptor.load(as: UInt32.self) & 0x1F == 18, let fields = relative(descriptor, at: 16) else { return nil }
+        let kind = fields.load(fromByteOffset: 8, as: UInt16.self)
+        let recordSize = Int(fields.load(fromByteOffset: 10, as: UInt16.self))
+        let count = Int(fields.load(fromByteOffset: 12, as: UInt32.self))
+        // FieldDescriptorKind.enum or .multiPayloadEnum; a record is flags, type name and field name.
+        guard kind == 2 || kind == 3, recordSize >= 12 else { return nil }
+        // A generic enum's payload types refer to its arguments, stored after the descriptor pointer.
+        let isGeneric = descriptor.load(as: UInt32.self) & 0x80 != 0
+        let arguments = isGeneric ? metadata + 2 * MemoryLayout<UInt>.size : nil
+        var cases: [Case] = []
+        for index in 0..<count {
+            let record = fields + 16 + index * recordSize
+            guard let name = relative(record, at: 8) else { return nil }
+            var payload: String?
+            if let mangled = relative(record, at: 4) {
+                let bytes = mangled.assumingMemoryBound(to: UInt8.self)
+                // The standard library's own entry to the runtime's lookup of a type by its mangled name.
+                guard let payloadType = Swift._getTypeByMangledNameInContext(bytes, UInt(length(of: bytes)), genericContext: descriptor, genericArguments: arguments)
+                else { return nil }
+                payload = TypeName.of(payloadType)
+            }
+            cases.append(Case(name: String(cString: name.assumingMemoryBound(to: CChar.self)), payload: payload))
+        }
+        return cases
+    }
+
+    /// What the 32-bit relative pointer at `offset` from `base` points to; `nil` for a null one.
+    private static func relative(_ base: UnsafeRawPointer, at offset: Int) -> UnsafeRawPointer? {
+        let distance = base.load(fromByteOffset: offset, as: Int32.self)
+        return distance == 0 ? nil : base + offset + Int(distance)
+    }
+
+    /// The length of a mangled name, whose symbolic references carry bytes that may be zero.
+    private static func length(of name: UnsafePointer<UInt8>) -> Int {
+        var index = 0
+        while name[index] != 0 {
+            switch name[index] {
+            case 0x01...0x17: index += 1 + 4
+            case 0x18...0x1F: index += 1 + MemoryLayout<UInt>.size
+            default: index += 1
+            }
+        }
+        return index
+    }
+}
+
