@@ -31,6 +31,7 @@ test: setup $(VENV)/installed
 	./scripts/check-team-tests.sh "$(SWIFT)"
 	python3 Examples/client/drive_vmrepl.py "$(BIN)/vmrepl"
 	$(VENV)/bin/python Tests/python/check_patches.py "$(BIN)/vmrepl"
+	$(VENV)/bin/python Tests/python/check_state_schema.py "$(BIN)"
 	$(VENV)/bin/python Tests/python/check_mcp.py "$(BIN)/vmrepl"
 	"$(BIN)/vmrepl-fuzz" Fuzz/corpus Fuzz/crashes
 	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=20

@@ -49,6 +49,11 @@ extension Evaluator {
             description.swiftTypes[field.name] = TypeName.of(type)
             if let cases = EnumCases.of(type) { description.cases[field.name] = cases.map(\.description) }
         }
+        // In the readable forms the schema describes; JSONEncoder's own forms differ (dates, nil).
+        if options.valueForms == .readable, !fields.isEmpty, fields.allSatisfy({ declared[$0.name] != nil }) {
+            let schema = TypeSchema.object(declared, fields: fields.map(\.name))
+            description.stateSchema = (try? screen.stateValue()).map { TypeSchema.checked(schema, against: $0) } ?? schema
+        }
         return .description(description)
     }
 

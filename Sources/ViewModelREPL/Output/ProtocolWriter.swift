@@ -137,6 +137,7 @@ package final class ProtocolWriter<Target: ProtocolLineTarget>: OutputConsumer {
                     if let cases = description.cases[field.name] { members.append(("cases", .array(cases.map(JSONValue.string)))) }
                     return .object(members)
                 }))
+        if let schema = description.stateSchema { output.field("stateSchema", schema) }
         if !description.bindings.isEmpty {
             output.field("bindings", .array(description.bindings.map { .object([("name", .string($0.name)), ("type", .string($0.type))]) }))
         }

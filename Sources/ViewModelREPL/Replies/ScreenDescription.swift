@@ -19,6 +19,8 @@ package struct ScreenDescription: Sendable {
     /// The cases of each field of enum type, from the type (`planning`, `booked(Int)`), payload
     /// cases first; `describe` adds them as `cases`.
     package var cases: [String: [String]] = [:]
+    /// The JSON Schema of the state, from its type, where every field is known from it.
+    package var stateSchema: JSONValue?
     /// Its stubbable dependencies, with what each is stubbed to now.
     package var dependencies: [(declared: DependencyTable.Declared, stubs: [DependencyTable.Stub])] = []
     /// The properties `write` sets, with their types (hosted view models only).

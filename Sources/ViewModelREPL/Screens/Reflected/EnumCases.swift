@@ -7,9 +7,11 @@
 /// expected gives `nil`, never a guess.
 enum EnumCases {
     /// One case: its name, and its payload's type as people write it (`Int`, `(reason: String)`).
-    struct Case: Equatable, Sendable {
+    struct Case {
         var name: String
         var payload: String?
+        /// The payload's type, for a schema.
+        var payloadType: Any.Type?
 
         /// `booked(Int)`, `moved(Int, Int)`, `cancelled(reason: String)`, `planning`.
         var description: String {
@@ -40,16 +42,36 @@ enum EnumCases {
             let record = fields + 16 + index * recordSize
             guard let name = relative(record, at: 8) else { return nil }
             var payload: String?
+            var payloadType: Any.Type?
             if let mangled = relative(record, at: 4) {
                 let bytes = mangled.assumingMemoryBound(to: UInt8.self)
                 // The standard library's own entry to the runtime's lookup of a type by its mangled name.
-                guard let payloadType = Swift._getTypeByMangledNameInContext(bytes, UInt(length(of: bytes)), genericContext: descriptor, genericArguments: arguments)
+                guard let found = Swift._getTypeByMangledNameInContext(bytes, UInt(length(of: bytes)), genericContext: descriptor, genericArguments: arguments)
                 else { return nil }
-                payload = TypeName.of(payloadType)
+                payload = TypeName.of(found)
+                payloadType = found
             }
-            cases.append(Case(name: String(cString: name.assumingMemoryBound(to: CChar.self)), payload: payload))
+            cases.append(Case(name: String(cString: name.assumingMemoryBound(to: CChar.self)), payload: payload, payloadType: payloadType))
         }
         return cases
+    }
+
+    /// The elements of a tuple type, with their labels (`nil` for an unlabeled one); `nil` when
+    /// `type` is no tuple.
+    static func tupleElements(of type: Any.Type) -> [(label: String?, type: Any.Type)]? {
+        let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+        // MetadataKind.tuple: 1 | the non-heap flag 0x200 | the non-type flag 0x100.
+        guard metadata.load(as: UInt.self) == 0x301 else { return nil }
+        let word = MemoryLayout<UInt>.size
+        let count = metadata.load(fromByteOffset: word, as: Int.self)
+        let labelText = metadata.load(fromByteOffset: 2 * word, as: UnsafePointer<CChar>?.self).map { String(cString: $0) }
+        // The labels are one string, each followed by a blank, empty for an unlabeled element.
+        let labels = labelText.map { $0.split(separator: " ", omittingEmptySubsequences: false).map(String.init) }
+        return (0..<count).map { index in
+            let element = metadata.load(fromByteOffset: (3 + 2 * index) * word, as: Any.Type.self)
+            let label = labels.flatMap { index < $0.count && !$0[index].isEmpty ? $0[index] : nil }
+            return (label, element)
+        }
     }
 
     /// What the 32-bit relative pointer at `offset` from `base` points to; `nil` for a null one.

@@ -98,7 +98,7 @@ final class StoredLayout {
     }
 }
 
-/// `Optional`'s wrapped type, for ``StoredLayout``.
+/// `Optional`'s wrapped type, for ``StoredLayout`` and ``TypeSchema``.
 protocol WrappedTypeProviding {
     static var wrappedType: Any.Type { get }
 }
