@@ -28,6 +28,8 @@ enum TripViewEvent: Codable, Equatable {
     case move
     case annotate(note: String?)
     case depart(at: Date)
+    /// An argument of enum type: `describe`, errors, completion and the event tool list its cases.
+    case restore(phase: TripViewState.Phase)
 }
 
 @MainActor
@@ -42,6 +44,7 @@ final class TripViewModel: ViewModel {
         case .move: viewState.phase = .moved(1, 2)
         case .annotate(let note): viewState.note = note
         case .depart(let date): viewState.departure = date
+        case .restore(let phase): viewState.phase = phase
         }
     }
 }

@@ -55,6 +55,15 @@ import TestSupport
         #expect(phase?["cases"] as? [String] == ["booked(Int)", "cancelled(reason: String)", "moved(Int, Int)", "planning"])
     }
 
+    /// An event argument of enum type lists its cases in describe and in the error when a value is not one.
+    @Test func anEnumArgumentListsItsCases() async throws {
+        let result = try await Transcript.run(["use trip", "describe", #"event restore phase={"booked":3}"#, #"event restore phase="nope""#], binary: Self.binary)
+        let restore = (value(result.reply(2), "events") as? [[String: Any]])?.first { $0["name"] as? String == "restore" }
+        #expect(json(restore?["args"]) == #"[{"cases":["booked(Int)","cancelled(reason: String)","moved(Int, Int)","planning"],"name":"phase","type":"string"}]"#)
+        #expect(json(value(result.reply(3), "state.phase")) == #"{"booked":3}"#)
+        #expect((result.reply(4)?["message"] as? String)?.hasSuffix("one of booked(Int), cancelled(reason: String), moved(Int, Int), planning)") == true)
+    }
+
     @Test func codableFormsAreJSONEncodersOwn() async throws {
         let result = try await Transcript.run(["use trip", "event move"], arguments: ["--values=codable"], binary: Self.binary)
         #expect(json(value(result.reply(1), "state.departure")) == "817692800")

@@ -28,3 +28,26 @@ struct EnumCasesTests {
         #expect(TypeName.of([String: (Int, Int)].self) == "[String: (Int, Int)]")
     }
 }
+
+/// An event argument of enum type is typed from the event enum: describe, errors, completion and
+/// the event tool's schema list its cases.
+struct EnumArgumentTests {
+    enum Mode: Codable { case off, on(level: Int) }
+    enum Event: Codable { case set(mode: Mode), nudge(Int), reset }
+
+    @Test func anEnumArgumentListsItsCases() throws {
+        let catalog = EventCatalog(samples: [Event.set(mode: .off), .nudge(1), .reset])
+        let mode = try #require(catalog.event("set")?.arguments.first)
+        #expect(mode.name == "mode")
+        #expect(mode.cases == ["on(level: Int)", "off"])
+        #expect(mode.schema?["oneOf"].map { if case .array(let branches) = $0 { branches.count } else { 0 } } == 2)
+        #expect(Messages.arguments([mode]) == "mode: string (one of on(level: Int), off)")
+        let schema = ToolCatalog.argumentsSchema(try #require(catalog.event("set")))
+        #expect(schema["properties"]?["mode"] == mode.schema)
+
+        var context = CompletionContext()
+        context.events = [("set", ["mode"])]
+        context.argumentCases = ["set": ["mode": ["off"]]]
+        #expect(context.candidates(before: "event set ") == [#"mode="off""#])
+    }
+}

@@ -57,6 +57,7 @@ package struct ToolCatalog {
                 case "object": "object"
                 default: argument.type.hasPrefix("[") && !argument.type.contains(":") ? "array" : nil
                 }
+            if let schema = argument.schema { return (argument.name, schema) }
             return (argument.name, type.map { .object([("type", .string($0))]) } ?? .object([]))
         }
         return object(properties: properties, required: event.arguments.map(\.name))

@@ -123,7 +123,10 @@ package enum Messages {
 
     /// An event's arguments as `name: type, …`.
     static func arguments(_ arguments: [EventCatalog.Argument]) -> String {
-        arguments.isEmpty ? "no arguments" : arguments.map { "\($0.name): \($0.type)" }.joined(separator: ", ")
+        guard !arguments.isEmpty else { return "no arguments" }
+        return arguments.map { argument in
+            "\(argument.name): \(argument.type)" + (argument.cases.map { " (one of " + $0.joined(separator: ", ") + ")" } ?? "")
+        }.joined(separator: ", ")
     }
 
     /// " (did you mean 'x'?)" for the closest of `candidates` within a small edit distance, or "".

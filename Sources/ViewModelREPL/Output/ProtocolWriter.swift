@@ -125,7 +125,11 @@ package final class ProtocolWriter<Target: ProtocolLineTarget>: OutputConsumer {
                 description.events.map { event in
                     .object([
                         ("name", .string(event.name)),
-                        ("args", .array(event.arguments.map { .object([("name", .string($0.name)), ("type", .string($0.type))]) })),
+                        ("args", .array(event.arguments.map { argument in
+                            var members: [(key: String, value: JSONValue)] = [("name", .string(argument.name)), ("type", .string(argument.type))]
+                            if let cases = argument.cases { members.append(("cases", .array(cases.map(JSONValue.string)))) }
+                            return .object(members)
+                        })),
                     ])
                 }))
         output.field(

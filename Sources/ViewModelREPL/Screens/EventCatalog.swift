@@ -27,6 +27,17 @@ package struct EventCatalog: Sendable {
     package struct Argument: Sendable, Equatable {
         package var name: String
         package var type: String
+        /// For an argument of enum type, its cases (`planning`, `booked(Int)`), from the type.
+        package var cases: [String]?
+        /// Its JSON Schema from its declared type, where the event's type tells it.
+        package var schema: JSONValue?
+
+        package init(name: String, type: String, cases: [String]? = nil, schema: JSONValue? = nil) {
+            self.name = name
+            self.type = type
+            self.cases = cases
+            self.schema = schema
+        }
     }
 
     package var events: [Event]
@@ -58,7 +69,25 @@ package struct EventCatalog: Sendable {
             }
             if !events.contains(where: { $0.name == event.name }) { events.append(event) }
         }
-        self.events = events
+        self.events = Self.typed(events, by: Sample.self)
+    }
+
+    /// The events with each argument's declared type read from the event enum's cases: an
+    /// argument of enum type lists its cases, and every argument gets the schema of its type.
+    private static func typed(_ events: [Event], by type: Any.Type) -> [Event] {
+        guard let cases = EnumCases.of(type) else { return events }
+        return events.map { event in
+            guard let payload = cases.first(where: { $0.name == event.name })?.payloadType else { return event }
+            // A labeled payload's arguments are its labels; an unlabeled one's `_0`, `_1`, as Codable names them.
+            let elements = EnumCases.tupleElements(of: payload) ?? [(nil, payload)]
+            var typed = event
+            for (index, element) in elements.enumerated() {
+                guard let argument = typed.arguments.firstIndex(where: { $0.name == (element.label ?? "_\(index)") }) else { continue }
+                typed.arguments[argument].cases = EnumCases.of(element.type)?.map(\.description)
+                typed.arguments[argument].schema = TypeSchema.of(element.type)
+            }
+            return typed
+        }
     }
 
     /// A catalog of the events given.

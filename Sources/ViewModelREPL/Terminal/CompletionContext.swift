@@ -4,6 +4,8 @@ package struct CompletionContext: Sendable {
     package var screens: [String] = []
     /// The current screen's events and their argument names.
     package var events: [(name: String, arguments: [String])] = []
+    /// The values an argument of enum type may take without a payload, by event and argument.
+    package var argumentCases: [String: [String: [String]]] = [:]
     /// The current state's field paths (`text`, `users.phase`).
     package var fields: [String] = []
     /// The current screen's dependencies.
@@ -17,6 +19,13 @@ package struct CompletionContext: Sendable {
         screens = evaluator.registry.names
         if let current = evaluator.current {
             events = current.host.catalog.events.map { ($0.name, $0.arguments.map(\.name)) }
+            for event in current.host.catalog.events {
+                for argument in event.arguments {
+                    // Cases without a payload are whole values (`phase="planning"`); the others need one.
+                    guard let cases = argument.cases?.filter({ !$0.contains("(") }), !cases.isEmpty else { continue }
+                    argumentCases[event.name, default: [:]][argument.name] = cases
+                }
+            }
             if let state = try? current.stateValue() { fields = Self.fields(of: state) }
             dependencies = current.dependencies.dependencies.map(\.name)
         }
@@ -59,7 +68,13 @@ package struct CompletionContext: Sendable {
                 switch member.type {
                 case .eventArguments:
                     guard let event = events.first(where: { $0.name == typed.first }) else { break }
-                    offered += event.arguments.filter { !given.contains($0) }.map { $0 + "=" }
+                    for argument in event.arguments where !given.contains(argument) {
+                        if let cases = argumentCases[event.name]?[argument] {
+                            offered += cases.map { argument + "=\"" + $0 + "\"" }
+                        } else {
+                            offered.append(argument + "=")
+                        }
+                    }
                 case .fields: offered += fields.map { $0 + "=" }
                 default: break
                 }
