@@ -51,3 +51,23 @@ struct EnumArgumentTests {
         #expect(context.candidates(before: "event set ") == [#"mode="off""#])
     }
 }
+
+/// An unlabeled payload is positional: `event move 1 2`, never `_0`.
+struct PositionalPayloadTests {
+    enum Event: Codable, Equatable { case nudge(Int), move(Int, Int), named(id: Int) }
+
+    @Test func anUnlabeledPayloadTakesValuesInOrder() throws {
+        let catalog = EventCatalog(samples: [Event.nudge(1), .move(1, 2), .named(id: 1)])
+        let nudge = try #require(catalog.event("nudge")), move = try #require(catalog.event("move"))
+        #expect(nudge.arguments.map(\.name) == ["value"] && nudge.isPositional)
+        #expect(move.arguments.map(\.name) == ["value", "value2"] && move.arguments.map(\.type) == ["int", "int"])
+        #expect(move.arguments.first?.schema == .object([("type", .string("integer"))]))
+        #expect(catalog.event("named")?.isPositional == false)
+        let one = try nudge.bind(Command.Arguments(positional: [.int(3)]))
+        #expect(JSONWriter.string(one) == #"{"nudge":3}"#)
+        #expect(JSONValueDecoder.decodeIfHandled(Event.self, from: one) == .nudge(3))
+        let two = try move.bind(Command.Arguments(named: [.init(key: "value2", value: .int(5))], positional: [.int(4)]))
+        #expect(JSONWriter.string(two) == #"{"move":[4,5]}"#)
+        #expect(JSONValueDecoder.decodeIfHandled(Event.self, from: two) == .move(4, 5))
+    }
+}

@@ -25,6 +25,11 @@ extension EventCatalog.Event {
         if let missing = self.arguments.first(where: { argument in !members.contains { $0.key == argument.name } }) {
             throw ReplError(.missingEventArgument(missing.name, event: name, takes: self.arguments))
         }
+        if isPositional {
+            // In the arguments' order, whichever order they were given in.
+            let values = self.arguments.compactMap { argument in members.first { $0.key == argument.name }?.value }
+            return .object([(name, values.count == 1 ? values[0] : .array(values))])
+        }
         return .object([(name, .object(members))])
     }
 }

@@ -12,6 +12,10 @@ package struct EventCatalog: Sendable {
         package var arguments: [Argument]
         /// Whether the event encodes as a bare string (an enum with raw values) rather than `{"name":{…}}`.
         package var encodesAsString: Bool
+        /// Whether its payload is unlabeled, written as people read it: `{"nudge":1}` for one
+        /// value, `{"move":[1,2]}` for several; its arguments are then positional (`event move 1 2`),
+        /// named `value`, `value2`… where a name is needed (the JSON form), never `_0`.
+        package var isPositional = false
         /// The event with no arguments as JSON (`{"name":{}}`), made once: most events sent have none.
         let withoutArguments: JSONValue
 
@@ -52,18 +56,25 @@ package struct EventCatalog: Sendable {
             guard let bytes = try? encoder.encode(sample, fallback: fallback),
                 let value = try? JSONParser.parse(String(decoding: bytes, as: UTF8.self))
             else { continue }
-            let event: Event
+            var event: Event
             switch value {
             case .string(let name):
                 event = Event(name: name, arguments: [], encodesAsString: true)
             case .object(let members) where members.count == 1:
+                var positional = false
                 let arguments: [Argument]
-                if case .object(let fields) = members[0].value {
+                switch members[0].value {
+                case .object(let fields):
                     arguments = fields.map { Argument(name: $0.key, type: $0.value.kind) }
-                } else {
-                    arguments = []
+                case .array(let values):
+                    positional = true
+                    arguments = values.enumerated().map { Argument(name: Self.positionalName($0.offset), type: $0.element.kind) }
+                case let value:
+                    positional = true
+                    arguments = [Argument(name: Self.positionalName(0), type: value.kind)]
                 }
                 event = Event(name: members[0].key, arguments: arguments, encodesAsString: false)
+                event.isPositional = positional
             default:
                 continue
             }
@@ -82,12 +93,18 @@ package struct EventCatalog: Sendable {
             let elements = EnumCases.tupleElements(of: payload) ?? [(nil, payload)]
             var typed = event
             for (index, element) in elements.enumerated() {
-                guard let argument = typed.arguments.firstIndex(where: { $0.name == (element.label ?? "_\(index)") }) else { continue }
+                let name = event.isPositional ? positionalName(index) : element.label ?? "_\(index)"
+                guard let argument = typed.arguments.firstIndex(where: { $0.name == name }) else { continue }
                 typed.arguments[argument].cases = EnumCases.of(element.type)?.map(\.description)
                 typed.arguments[argument].schema = TypeSchema.of(element.type)
             }
             return typed
         }
+    }
+
+    /// The name of an unlabeled payload's value at `index`: `value`, `value2`, `value3`…
+    static func positionalName(_ index: Int) -> String {
+        index == 0 ? "value" : "value\(index + 1)"
     }
 
     /// A catalog of the events given.
