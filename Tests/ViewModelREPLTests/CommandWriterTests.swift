@@ -30,7 +30,7 @@ struct CommandWriterTests {
         let again = try #require(try CommandParser.parse(written), "\(written) is no command")
         #expect(again.command == parsed.command, "\(line) was written as \(written)")
         #expect(again.spec === parsed.spec)
-        #expect(CommandWriter.parsed(parsed.command).spec === parsed.spec)
+        #expect(CommandWriter.written(parsed.command).parsed.spec === parsed.spec)
     }
 
     @Test func thePlainFormIsTheOnePeopleType() throws {

@@ -30,40 +30,39 @@ package final class ProtocolWriter<Target: ProtocolLineTarget>: OutputConsumer {
 
     /// Writes one value as its line.
     package func render(_ value: OutputValue) {
-        let (tag, push, seq) = (value.tag, value.push, value.seq)
         switch value.reply {
         case .ready(let screens, let clock):
-            output.begin("ready", seq: seq, tag: tag, push: false)
+            open("ready", value)
             output.field("protocol", "vmrepl")
             output.field("version", WireProtocol.version)
             output.field("screens", .array(screens.map(JSONValue.string)))
             output.field("clock", clock.rawValue)
         case .state(let snapshot):
-            writeState(snapshot, patch: value.patch, tag: tag, push: push, seq: seq)
+            writeState(snapshot, value)
         case .recorded(let recorded):
-            output.begin("event", seq: seq, tag: tag, push: push)
+            open("event", value)
             output.field("screen", recorded.screen)
             output.field("model", recorded.model.rawValue)
             output.field("event", recorded.event)
             output.field("recorded", recorded.count)
         case .screens(let screens, let current):
-            output.begin("screens", seq: seq, tag: tag, push: push)
+            open("screens", value)
             output.field("screens", .array(screens.map { .object([("name", .string($0.name)), ("summary", .string($0.summary))]) }))
             if let current { output.field("current", current) }
         case .description(let description):
-            writeDescription(description, tag: tag, push: push, seq: seq)
+            writeDescription(description, value)
         case .help(let entries):
-            output.begin("help", seq: seq, tag: tag, push: push)
+            open("help", value)
             output.field(
                 "commands",
                 .array(entries.map { .object([("name", .string($0.name)), ("usage", .string($0.usage)), ("summary", .string($0.summary))]) }))
         case .clock(let now):
-            output.begin("clock", seq: seq, tag: tag, push: push)
+            open("clock", value)
             output.field("now", .double(DurationText.seconds(now)))
         case .ok(let acknowledgement):
-            writeAcknowledgement(acknowledgement, tag: tag, push: push, seq: seq)
+            writeAcknowledgement(acknowledgement, value)
         case .calls(let screen, let dependency, let calls, let dropped):
-            output.begin("calls", seq: seq, tag: tag, push: push)
+            open("calls", value)
             output.field("screen", screen)
             output.field("dependency", dependency)
             output.field("calls", .array(calls.map(\.json)))
@@ -73,40 +72,45 @@ package final class ProtocolWriter<Target: ProtocolLineTarget>: OutputConsumer {
                 output.field("count", dropped + calls.count)
             }
         case .exploration(.counterexample(let invariant, let message, let steps, let file, let run)):
-            output.begin("counterexample", seq: seq, tag: tag, push: push)
+            open("counterexample", value)
             output.field("invariant", invariant)
             output.field("message", message)
             output.field("steps", .array(steps.map(JSONValue.string)))
             output.field("file", file)
             output.field("run", run)
         case .exploration(.explored(let runs, let steps, let events, let phases, let checks)):
-            output.begin("explored", seq: seq, tag: tag, push: push)
+            open("explored", value)
             output.field("runs", runs)
             output.field("steps", steps)
             output.field("events", .object(events.map { ($0.name, .int($0.count)) }))
             output.field("phases", .array(phases.map(JSONValue.string)))
             output.field("checks", checks)
         case .change(let change):
-            output.begin("change", seq: seq, tag: tag, push: push)
+            open("change", value)
             output.field("screen", change.screen)
             output.field("path", change.path)
             if let from = change.from { output.field("from", from) }
             if let to = change.to { output.field("to", to) }
         case .error(let error):
-            writeError(error, tag: tag, push: push, seq: seq)
+            writeError(error, value)
         case .log(let screen, let message):
-            output.begin("log", seq: seq, tag: tag, push: push)
+            open("log", value)
             output.field("screen", screen)
             output.field("message", message)
         }
         output.end()
     }
 
-    private func writeState(_ snapshot: StateSnapshot, patch: OutputValue.Patch?, tag: RequestTag?, push: Bool, seq: Int) {
-        output.begin("state", seq: seq, tag: tag, push: push)
+    /// Opens `value`'s line: its type, `seq`, request and whether it is a push.
+    private func open(_ type: StaticString, _ value: OutputValue) {
+        output.begin(type, seq: value.seq, tag: value.tag, push: value.push)
+    }
+
+    private func writeState(_ snapshot: StateSnapshot, _ value: OutputValue) {
+        open("state", value)
         output.screen(snapshot.screen, model: snapshot.model)
         if snapshot.isLoading { output.field("loading", true) }
-        if let patch {
+        if let patch = value.patch {
             output.field("base", patch.base)
             output.field("patch", patch.operations)
         } else {
@@ -114,8 +118,8 @@ package final class ProtocolWriter<Target: ProtocolLineTarget>: OutputConsumer {
         }
     }
 
-    private func writeDescription(_ description: ScreenDescription, tag: RequestTag?, push: Bool, seq: Int) {
-        output.begin("describe", seq: seq, tag: tag, push: push)
+    private func writeDescription(_ description: ScreenDescription, _ value: OutputValue) {
+        open("describe", value)
         output.field("screen", description.screen)
         output.field("model", description.model.rawValue)
         output.field("loads", description.loads)
@@ -158,8 +162,8 @@ package final class ProtocolWriter<Target: ProtocolLineTarget>: OutputConsumer {
         }
     }
 
-    private func writeAcknowledgement(_ acknowledgement: Acknowledgement, tag: RequestTag?, push: Bool, seq: Int) {
-        output.begin("ok", seq: seq, tag: tag, push: push)
+    private func writeAcknowledgement(_ acknowledgement: Acknowledgement, _ value: OutputValue) {
+        open("ok", value)
         output.field("cmd", acknowledgement.command)
         switch acknowledgement.change {
         case nil: break
@@ -201,8 +205,8 @@ package final class ProtocolWriter<Target: ProtocolLineTarget>: OutputConsumer {
         }
     }
 
-    private func writeError(_ error: ReplError, tag: RequestTag?, push: Bool, seq: Int) {
-        output.begin("error", seq: seq, tag: tag, push: push)
+    private func writeError(_ error: ReplError, _ value: OutputValue) {
+        open("error", value)
         output.field("code", error.code.rawValue)
         output.field("message", error.message)
         if let column = error.column { output.field("column", column) }

@@ -7,16 +7,16 @@
 /// members) is written in the JSON form instead. `explore` writes its steps with it, `record`
 /// the JSON requests it saves.
 package enum CommandWriter {
-    /// The command with the table entry that builds it, ready to be handled without parsing.
-    package static func parsed(_ command: Command) -> CommandParser.Parsed {
-        let (spec, _) = members(of: command)
-        return CommandParser.Parsed(command: command, spec: spec, id: nil)
+    /// The command with the table entry that builds it, ready to be handled without parsing, and
+    /// the line it is written as: what handling a command given as a value needs, found once.
+    package static func written(_ command: Command) -> (parsed: CommandParser.Parsed, line: String) {
+        let (spec, bindings) = members(of: command)
+        return (CommandParser.Parsed(command: command, spec: spec, id: nil), humanForm(spec, bindings) ?? jsonForm(spec, bindings))
     }
 
     /// The line `command` is written as.
     package static func line(for command: Command) -> String {
-        let (spec, bindings) = members(of: command)
-        return humanForm(spec, bindings) ?? jsonForm(spec, bindings)
+        written(command).line
     }
 
     /// The spec that builds `command`, and its members.

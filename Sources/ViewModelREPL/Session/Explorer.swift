@@ -134,7 +134,7 @@ package final class Explorer {
             let step = nextStep(session, &random)
             trial.steps.append(step)
             number += 1
-            let reply = await session.handle(step, line: CommandWriter.line(for: step), number: number)
+            let reply = await session.handle(step, number: number)
             checks += session.evaluator.invariants.descriptions.count
             note(session)
             if let broken = failure(session, reply) {
@@ -152,7 +152,7 @@ package final class Explorer {
         var number = setup.count
         for step in steps {
             number += 1
-            if let broken = failure(session, await session.handle(step, line: CommandWriter.line(for: step), number: number)) {
+            if let broken = failure(session, await session.handle(step, number: number)) {
                 await session.finish()
                 return broken
             }

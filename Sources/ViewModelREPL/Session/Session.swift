@@ -111,10 +111,10 @@ package final class Session {
         return reply
     }
 
-    /// Handles a command given as a value (explore's steps) as if its line, `line`, had been read.
-    package func handle(_ command: Command, line: String, number: Int) async -> Reply {
+    /// Handles a command given as a value (explore's steps) as if its line had been read.
+    package func handle(_ command: Command, number: Int) async -> Reply {
         emitPushes()
-        let parsed = CommandWriter.parsed(command)
+        let (parsed, line) = CommandWriter.written(command)
         guard let reply = replyNow(parsed, text: line, number: number) else { return await handle(parsed, text: line, number: number) }
         if evaluator.time.needsSettling { await settle() }
         return reply

@@ -1,4 +1,3 @@
-@_spi(Reflection) import Swift
 import Foundation
 
 /// The JSON Schema of a Swift type as vmrepl's readable value forms print it (optionals as
@@ -37,11 +36,15 @@ enum TypeSchema {
 
     /// The schema of a state struct's fields `names` (those the state prints), from their declared types.
     static func object(_ types: [String: Any.Type], fields names: [String]) -> JSONValue {
-        let properties = names.compactMap { name in types[name].map { (name, of($0, depth: 1)) } }
-        let required = names.filter { types[$0].map { !($0 is any WrappedTypeProviding.Type) } ?? false }
+        object(types, names, depth: 0)
+    }
+
+    /// An object of the properties `names` whose types are known; those not optional are required.
+    private static func object(_ types: [String: Any.Type], _ names: [String], depth: Int) -> JSONValue {
+        let known = names.compactMap { name in types[name].map { (name: name, type: $0) } }
         return .object([
-            ("type", .string("object")), ("properties", .object(properties.map { ($0.0, $0.1) })),
-            ("required", .array(required.map(JSONValue.string))),
+            ("type", .string("object")), ("properties", .object(known.map { ($0.name, of($0.type, depth: depth + 1)) })),
+            ("required", .array(known.filter { !($0.type is any WrappedTypeProviding.Type) }.map { .string($0.name) })),
         ])
     }
 
@@ -149,20 +152,9 @@ enum TypeSchema {
     }
 
     private static func structSchema(_ type: Any.Type, depth: Int) -> JSONValue {
-        var types: [String: Any.Type] = [:]
-        var names: [String] = []
-        let isStruct = _forEachField(of: type, options: []) { name, _, fieldType, _ in
-            let name = String(cString: name)
-            types[name] = fieldType
-            names.append(name)
-            return true
-        }
-        guard isStruct, !names.isEmpty else { return .object([]) }
-        let properties = names.sorted().map { ($0, of(types[$0]!, depth: depth + 1)) }
-        let required = names.sorted().filter { !(types[$0]! is any WrappedTypeProviding.Type) }
-        return .object([
-            ("type", .string("object")), ("properties", .object(properties.map { ($0.0, $0.1) })), ("required", .array(required.map(JSONValue.string))),
-        ])
+        let types = StoredLayout.declaredTypes(of: type)
+        guard !types.isEmpty else { return .object([]) }
+        return object(types, types.keys.sorted(), depth: depth)
     }
 }
 
