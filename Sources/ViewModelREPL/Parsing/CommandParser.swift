@@ -22,9 +22,9 @@ package enum CommandParser {
             if scanner.bytes[scanner.index] == UInt8(ascii: "{") {
                 return try JSONRequestParser.parse(scanner)
             }
-            let nameColumn = scanner.column
+            let nameStart = scanner.index
             guard let name = scanner.word() else { return nil }
-            guard let spec = CommandTable.spec(name) else { throw ReplError(.unknownCommand(name), column: nameColumn) }
+            guard let spec = CommandTable.spec(name) else { throw ReplError(.unknownCommand(name), column: scanner.column(at: nameStart)) }
             let bindings = try HumanFormReader.read(spec, &scanner)
             do throws(ReplError) {
                 return Parsed(command: try spec.build(bindings), spec: spec, id: nil)

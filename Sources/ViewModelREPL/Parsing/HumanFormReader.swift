@@ -47,29 +47,31 @@ enum HumanFormReader {
                 continue
             }
             guard let argument = try scanner.argument() else { break }
+            // Where the argument starts, in characters: worked out only for an error.
+            func column() -> Int { scanner.column(at: argument.start) }
             if let key = argument.key {
                 if let member = spec.members.first(where: { $0.form == .named && $0.name == key }) {
-                    guard !bindings.has(member.key) else { throw ReplError(.duplicateArgument(key), column: argument.column) }
+                    guard !bindings.has(member.key) else { throw ReplError(.duplicateArgument(key), column: column()) }
                     do {
                         if let bound = try MemberConversion.value(argument.value, as: member, command: spec.name) { bindings.bind(member.key, bound) }
                     } catch {
-                        throw error.placed(at: argument.column)
+                        throw error.placed(at: column())
                     }
                 } else if rest != nil {
                     guard !restArguments.named.contains(where: { $0.key == key }) else {
-                        throw ReplError(.duplicateArgument(key), column: argument.column)
+                        throw ReplError(.duplicateArgument(key), column: column())
                     }
                     restArguments.named.append(.init(key: key, value: argument.value))
                 } else {
                     let takes = spec.members.filter { $0.form == .named }.map(\.name)
-                    throw ReplError(.unknownArgument(key, command: spec.name, takes: takes), column: argument.column)
+                    throw ReplError(.unknownArgument(key, command: spec.name, takes: takes), column: column())
                 }
             } else if rest?.type == .eventArguments {
                 restArguments.positional.append(argument.value)
             } else if rest != nil {
-                strayValue = strayValue ?? argument.column
+                strayValue = strayValue ?? column()
             } else {
-                throw ReplError(.unexpectedArgument(command: spec.name), column: argument.column)
+                throw ReplError(.unexpectedArgument(command: spec.name), column: column())
             }
         }
         if let strayValue { throw ReplError(.unexpectedArgument(command: spec.name), column: strayValue) }

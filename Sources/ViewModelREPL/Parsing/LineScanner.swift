@@ -64,7 +64,7 @@ struct LineScanner {
     }
 
     /// One argument: `key=value` (returned with its key) or a positional value.
-    mutating func argument() throws(ReplError) -> (key: String?, value: JSONValue, column: Int)? {
+    mutating func argument() throws(ReplError) -> (key: String?, value: JSONValue, start: Int)? {
         skipBlanks()
         guard !isAtEnd else { return nil }
         let start = index
@@ -77,10 +77,10 @@ struct LineScanner {
                 guard !key.isEmpty else { throw error(.emptyKey) }
                 index = probe + 1
                 guard !isAtEnd, !isBlank(bytes[index]) else { throw error(.missingValue(key: key)) }
-                return (key, try value(), column(at: start))
+                return (key, try value(), start)
             }
         }
-        return (nil, try value(), column(at: start))
+        return (nil, try value(), start)
     }
 
     /// A value: JSON, a single-quoted string, or a bare word taken as a string.

@@ -14,6 +14,8 @@ final class ObjectLayout {
         /// The name as a JSON key with its colon (`"name":`).
         let key: [UInt8]
         let place: Place
+        /// How the value is written from memory, when it is stored there.
+        let reading: StoredReading
     }
 
     /// Where a property's value is read from.
@@ -45,8 +47,10 @@ final class ObjectLayout {
         let complete = _forEachField(of: Swift.type(of: object), options: classType) { name, offset, type, kind in
             defer { index += 1 }
             guard kind != .function, let shown = shownName(String(cString: name), observable: observable) else { return true }
-            let place: Place = StoredLayout.isPlainValue(kind, type) ? .stored(offset: offset, type: type) : .mirrored(index: index)
-            fields.append(Field(name: shown, key: JSONWriter.bytes(.string(shown)) + [UInt8(ascii: ":")], place: place))
+            let isPlain = StoredLayout.isPlainValue(kind, type)
+            let place: Place = isPlain ? .stored(offset: offset, type: type) : .mirrored(index: index)
+            let key = JSONWriter.bytes(.string(shown)) + [UInt8(ascii: ":")]
+            fields.append(Field(name: shown, key: key, place: place, reading: isPlain ? .of(type) : .boxed))
             return true
         }
         guard complete, index == mirror.children.count else { return nil }
@@ -72,14 +76,16 @@ final class ObjectLayout {
         return fields.map { ($0.name, reader.value(of: $0)) }
     }
 
-    /// Calls `body` with each shown property of `object` in key order.
-    func forEachSorted(of object: AnyObject, _ body: (Field, Any) throws -> Void) rethrows {
+    /// Calls `body` with each shown property of `object` in key order, and a reader of its value.
+    func forEachSorted(of object: AnyObject, _ body: (Field, Reader) throws -> Void) rethrows {
         let reader = Reader(object, needsMirror: needsMirror)
-        for field in sorted { try body(field, reader.value(of: field)) }
+        try withExtendedLifetime(object) {
+            for field in sorted { try body(field, reader) }
+        }
     }
 
     /// Reads the properties of one object, holding it while they are read.
-    private struct Reader {
+    struct Reader {
         let object: AnyObject
         let children: Mirror.Children?
 
@@ -88,16 +94,25 @@ final class ObjectLayout {
             children = needsMirror ? Mirror(reflecting: object).children : nil
         }
 
+        /// The value of `field`, boxed.
         func value(of field: Field) -> Any {
             switch field.place {
             case .stored(let offset, let type):
-                return withExtendedLifetime(object) {
-                    StoredLayout.load(type, at: UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()) + offset)
-                }
+                return withExtendedLifetime(object) { StoredLayout.load(type, at: address(offset)) }
             case .mirrored(let index):
                 let children = children!
                 return children[children.index(children.startIndex, offsetBy: index)].value
             }
+        }
+
+        /// Where `field` is in memory, when it is stored there: valid only while the object is held.
+        func address(of field: Field) -> UnsafeRawPointer? {
+            guard case .stored(let offset, _) = field.place else { return nil }
+            return address(offset)
+        }
+
+        private func address(_ offset: Int) -> UnsafeRawPointer {
+            UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()) + offset
         }
     }
 }

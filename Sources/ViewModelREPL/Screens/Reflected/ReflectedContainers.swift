@@ -16,6 +16,8 @@ protocol ReflectedEntries {
 protocol ReflectedOptional {
     /// The wrapped value of a value of this type, or `nil`.
     static var unwrap: (Any) -> Any? { get }
+    /// The wrapped value of the optional of this type stored at `address`, or `nil`.
+    static func unwrapped(at address: UnsafeRawPointer) -> Any?
 }
 
 extension Array: ReflectedElements {
@@ -50,5 +52,9 @@ extension Optional: ReflectedOptional {
             case .none: nil
             }
         }
+    }
+
+    static func unwrapped(at address: UnsafeRawPointer) -> Any? {
+        address.assumingMemoryBound(to: Self.self).pointee.map { $0 as Any }
     }
 }

@@ -18,6 +18,8 @@ final class ReflectedScreen<Model: AnyObject>: ScreenHosting, ScreenLoader {
     private let model: Model
     private let chosenFields: [ScreenField<Model>]?
     private let actions: [ScreenAction<Model>]
+    /// The actions' names, in the same order: found without walking the generic actions.
+    private let actionNames: [String]
     private let bindings: [ScreenBinding<Model>]
     private let reflector = ValueReflector()
     private let isOnVirtualTime: Bool
@@ -66,6 +68,7 @@ final class ReflectedScreen<Model: AnyObject>: ScreenHosting, ScreenLoader {
         self.model = model
         self.chosenFields = fields
         self.actions = actions
+        actionNames = actions.map(\.name)
         self.bindings = bindings
         self.isOnVirtualTime = isOnVirtualTime
         self.catalog = catalog
@@ -126,9 +129,10 @@ final class ReflectedScreen<Model: AnyObject>: ScreenHosting, ScreenLoader {
     // MARK: Actions and bindings
 
     func send(_ event: JSONValue, asName: Bool) throws(DecodingFailure) -> EventOutcome {
-        guard case .object(let members) = event, members.count == 1, let action = actions.first(where: { $0.name == members[0].key }) else {
+        guard case .object(let members) = event, members.count == 1, let index = actionNames.firstIndex(of: members[0].key) else {
             throw DecodingFailure(reason: "not an action of \(name)")
         }
+        let action = actions[index]
         if kind == .preview {
             recordedCount += 1
             if recorded.count == Self.recordLimit { recorded.removeFirst(recorded.count / 2) }
@@ -197,25 +201,39 @@ final class ReflectedScreen<Model: AnyObject>: ScreenHosting, ScreenLoader {
         return failureNow
     }
 
-    /// Starts `call` as a task of this screen, running at once until its first suspension.
-    private func run(_ call: @escaping Call, action: String) -> ReplError? {
+    /// Makes `call`: a sync one in place, an async one as a task of this screen, running at once
+    /// until its first suspension.
+    private func run(_ call: Call, action: String) -> ReplError? {
         track {
             let model = self.model
-            let body: @MainActor () async -> Void = { [weak self] in
+            switch call {
+            case .sync(let call):
                 do {
-                    try await call(model)
-                } catch where ErrorMeaning.isCancellation(error) {
-                    // Cancelled: the user moved on; not a failure.
+                    try call(model)
                 } catch {
-                    self?.actionFailed(action, error)
+                    actionEnded(action, throwing: error)
+                }
+            case .async(let call):
+                let body: @MainActor () async -> Void = { [weak self] in
+                    do {
+                        try await call(model)
+                    } catch {
+                        self?.actionEnded(action, throwing: error)
+                    }
+                }
+                if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
+                    tasks.append(Task.immediate { @MainActor in await body() })
+                } else {
+                    tasks.append(Task { @MainActor in await body() })
                 }
             }
-            if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
-                tasks.append(Task.immediate { @MainActor in await body() })
-            } else {
-                tasks.append(Task { @MainActor in await body() })
-            }
         }
+    }
+
+    /// An action threw: a failure, unless it was cancelled (the user moved on).
+    private func actionEnded(_ action: String, throwing error: any Error) {
+        guard !ErrorMeaning.isCancellation(error) else { return }
+        actionFailed(action, error)
     }
 
     private func actionFailed(_ action: String, _ error: any Error) {

@@ -9,10 +9,16 @@ import Foundation
 /// ```
 /// An action runs at once, on the main actor, until its first suspension, so the reply shows what it
 /// changed; the rest of it (and every task it starts, a `didSet`'s own `Task` too) is work the session
-/// owns: pushed with the request that started it, waited for by `wait`, cancelled by `cancel`.
+/// owns: pushed with the request that started it, waited for by `wait`, cancelled by `cancel`. A
+/// closure without `await` is a sync action, run as a plain call: no task is made for it.
 public struct ScreenAction<Model: AnyObject>: Sendable {
     /// A call ready to run, its arguments decoded.
-    typealias Call = @MainActor (Model) async throws -> Void
+    enum Call {
+        /// A sync method: called in place.
+        case sync(@MainActor (Model) throws -> Void)
+        /// An async method: run as a task of the screen.
+        case async(@MainActor (Model) async throws -> Void)
+    }
 
     let name: String
     let arguments: [EventCatalog.Argument]
@@ -28,7 +34,14 @@ public struct ScreenAction<Model: AnyObject>: Sendable {
     public static func action(
         _ name: String, drives: LoadCommands = [], _ body: @escaping @MainActor @Sendable (Model) async throws -> Void
     ) -> ScreenAction {
-        ScreenAction(name: name, arguments: [], drives: drives) { _ in body }
+        ScreenAction(name: name, arguments: [], drives: drives) { _ in .async(body) }
+    }
+
+    /// A sync action without arguments.
+    public static func action(
+        _ name: String, drives: LoadCommands = [], _ body: @escaping @MainActor @Sendable (Model) throws -> Void
+    ) -> ScreenAction {
+        ScreenAction(name: name, arguments: [], drives: drives) { _ in .sync(body) }
     }
 
     /// An action with one argument, named `argument`.
@@ -38,7 +51,18 @@ public struct ScreenAction<Model: AnyObject>: Sendable {
     ) -> ScreenAction {
         ScreenAction(name: name, arguments: [.init(name: argument, type: TypeName.of(A.self))], drives: drives) { members in
             let a = try ArgumentDecoding.decode(A.self, named: argument, from: members)
-            return { model in try await body(model, a) }
+            return .async { model in try await body(model, a) }
+        }
+    }
+
+    /// A sync action with one argument, named `argument`.
+    public static func action<A: Decodable & SendableMetatype>(
+        _ name: String, _ argument: String, drives: LoadCommands = [],
+        _ body: @escaping @MainActor @Sendable (Model, A) throws -> Void
+    ) -> ScreenAction {
+        ScreenAction(name: name, arguments: [.init(name: argument, type: TypeName.of(A.self))], drives: drives) { members in
+            let a = try ArgumentDecoding.decode(A.self, named: argument, from: members)
+            return .sync { model in try body(model, a) }
         }
     }
 
@@ -47,11 +71,22 @@ public struct ScreenAction<Model: AnyObject>: Sendable {
         _ name: String, _ first: String, _ second: String, drives: LoadCommands = [],
         _ body: @escaping @MainActor @Sendable (Model, A, B) async throws -> Void
     ) -> ScreenAction {
-        let arguments: [EventCatalog.Argument] = [.init(name: first, type: TypeName.of(A.self)), .init(name: second, type: TypeName.of(B.self))]
-        return ScreenAction(name: name, arguments: arguments, drives: drives) { members in
+        ScreenAction(name: name, arguments: described((first, A.self), (second, B.self)), drives: drives) { members in
             let a = try ArgumentDecoding.decode(A.self, named: first, from: members)
             let b = try ArgumentDecoding.decode(B.self, named: second, from: members)
-            return { model in try await body(model, a, b) }
+            return .async { model in try await body(model, a, b) }
+        }
+    }
+
+    /// A sync action with two arguments.
+    public static func action<A: Decodable & SendableMetatype, B: Decodable & SendableMetatype>(
+        _ name: String, _ first: String, _ second: String, drives: LoadCommands = [],
+        _ body: @escaping @MainActor @Sendable (Model, A, B) throws -> Void
+    ) -> ScreenAction {
+        ScreenAction(name: name, arguments: described((first, A.self), (second, B.self)), drives: drives) { members in
+            let a = try ArgumentDecoding.decode(A.self, named: first, from: members)
+            let b = try ArgumentDecoding.decode(B.self, named: second, from: members)
+            return .sync { model in try body(model, a, b) }
         }
     }
 
@@ -60,15 +95,30 @@ public struct ScreenAction<Model: AnyObject>: Sendable {
         _ name: String, _ first: String, _ second: String, _ third: String, drives: LoadCommands = [],
         _ body: @escaping @MainActor @Sendable (Model, A, B, C) async throws -> Void
     ) -> ScreenAction {
-        let arguments: [EventCatalog.Argument] = [
-            .init(name: first, type: TypeName.of(A.self)), .init(name: second, type: TypeName.of(B.self)), .init(name: third, type: TypeName.of(C.self)),
-        ]
-        return ScreenAction(name: name, arguments: arguments, drives: drives) { members in
+        ScreenAction(name: name, arguments: described((first, A.self), (second, B.self), (third, C.self)), drives: drives) { members in
             let a = try ArgumentDecoding.decode(A.self, named: first, from: members)
             let b = try ArgumentDecoding.decode(B.self, named: second, from: members)
             let c = try ArgumentDecoding.decode(C.self, named: third, from: members)
-            return { model in try await body(model, a, b, c) }
+            return .async { model in try await body(model, a, b, c) }
         }
+    }
+
+    /// A sync action with three arguments.
+    public static func action<A: Decodable & SendableMetatype, B: Decodable & SendableMetatype, C: Decodable & SendableMetatype>(
+        _ name: String, _ first: String, _ second: String, _ third: String, drives: LoadCommands = [],
+        _ body: @escaping @MainActor @Sendable (Model, A, B, C) throws -> Void
+    ) -> ScreenAction {
+        ScreenAction(name: name, arguments: described((first, A.self), (second, B.self), (third, C.self)), drives: drives) { members in
+            let a = try ArgumentDecoding.decode(A.self, named: first, from: members)
+            let b = try ArgumentDecoding.decode(B.self, named: second, from: members)
+            let c = try ArgumentDecoding.decode(C.self, named: third, from: members)
+            return .sync { model in try body(model, a, b, c) }
+        }
+    }
+
+    /// The arguments' names with their types as people write them.
+    private static func described(_ named: (String, Any.Type)...) -> [EventCatalog.Argument] {
+        named.map { .init(name: $0.0, type: TypeName.of($0.1)) }
     }
 }
 

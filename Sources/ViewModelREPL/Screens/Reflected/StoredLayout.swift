@@ -14,6 +14,8 @@ final class StoredLayout {
         let key: [UInt8]
         let offset: Int
         let type: Any.Type
+        /// How the value is written from memory.
+        let reading: StoredReading
     }
 
     /// The fields, sorted by name as states are printed.
@@ -29,7 +31,8 @@ final class StoredLayout {
         let complete = _forEachField(of: type, options: []) { name, offset, fieldType, kind in
             guard isPlainValue(kind, fieldType) else { return false }
             let label = String(cString: name)
-            fields.append(Field(name: label, key: Array(JSONWriter.bytes(.string(label))) + [UInt8(ascii: ":")], offset: offset, type: fieldType))
+            let key = Array(JSONWriter.bytes(.string(label))) + [UInt8(ascii: ":")]
+            fields.append(Field(name: label, key: key, offset: offset, type: fieldType, reading: .of(fieldType)))
             return true
         }
         guard complete else { return nil }
@@ -47,13 +50,14 @@ final class StoredLayout {
         return types
     }
 
-    /// Calls `body` with each field's value of `value`, a struct of this layout, in key order.
-    func forEachField(of value: Any, _ body: (Field, Any) throws -> Void) rethrows {
+    /// Calls `body` with each field of `value`, a struct of this layout, in key order, and where
+    /// the field's value is (valid only while `body` runs).
+    func forEachField(of value: Any, _ body: (Field, UnsafeRawPointer) throws -> Void) rethrows {
         func read<Value>(_ value: Value) throws {
             try withUnsafeBytes(of: value) { raw in
                 guard let base = raw.baseAddress else { return }
                 for field in fields {
-                    try body(field, Self.load(field.type, at: base + field.offset))
+                    try body(field, base + field.offset)
                 }
             }
         }

@@ -74,7 +74,17 @@ final class ValueReflector {
         }
         out.append(UInt8(ascii: "{"))
         var first = true
-        try layout.forEachSorted(of: object) { field, value in
+        // Past this depth a value is written as its description, which only `write` does.
+        let writesDirectly = depth < Self.maximumDepth
+        try layout.forEachSorted(of: object) { field, reader in
+            if writesDirectly, let address = reader.address(of: field), !field.reading.isBoxed {
+                if !first { out.append(UInt8(ascii: ",")) }
+                first = false
+                out.append(field.key)
+                return try writeStored(field.reading, at: address, to: out, depth: depth)
+            }
+            // Boxed: a reference, or a type only a strategy knows how to write (or leave out).
+            let value = reader.value(of: field)
             if isLeftOut(value) { return }
             if !first { out.append(UInt8(ascii: ",")) }
             first = false
@@ -173,11 +183,12 @@ final class ValueReflector {
         case is Void.Type: return .null
         default: break
         }
+        // A closure, optional or not, is left out.
+        if "\(type)".contains("->") { return .function }
         let mirror = Mirror(reflecting: value)
         if mirror.displayStyle == .optional { return .optional((type as? any ReflectedOptional.Type)?.unwrap ?? Self.wrapped) }
         if value is any Error { return .error }
         if value is any BinaryInteger { return .integer }
-        if "\(type)".contains("->") { return .function }
         switch mirror.displayStyle {
         case .set: return .set((type as? any ReflectedElements.Type)?.walkElements)
         case .dictionary: return .dictionary((type as? any ReflectedEntries.Type)?.readEntries)
@@ -216,13 +227,29 @@ final class ValueReflector {
     private func writeStructure(_ value: Any, layout: StoredLayout, to out: ByteBuffer, depth: Int) throws {
         out.append(UInt8(ascii: "{"))
         var first = true
-        try layout.forEachField(of: value) { field, fieldValue in
+        let writesDirectly = depth < Self.maximumDepth
+        try layout.forEachField(of: value) { field, address in
             if !first { out.append(UInt8(ascii: ",")) }
             first = false
             out.append(field.key)
-            try write(fieldValue, to: out, depth: depth)
+            if writesDirectly, !field.reading.isBoxed { return try writeStored(field.reading, at: address, to: out, depth: depth) }
+            try write(StoredLayout.load(field.type, at: address), to: out, depth: depth)
         }
         out.append(UInt8(ascii: "}"))
+    }
+
+    /// Writes the value stored at `address` as `reading` says, without boxing it: a `.boxed`
+    /// reading writes nothing (its callers read such a field as a value).
+    private func writeStored(_ reading: StoredReading, at address: UnsafeRawPointer, to out: ByteBuffer, depth: Int) throws {
+        switch reading {
+        case .direct(let type):
+            type.writeJSON(at: address, to: out)
+        case .optional(let type):
+            guard let wrapped = type.unwrapped(at: address) else { return out.append("null") }
+            try write(wrapped, to: out, depth: depth)
+        case .boxed:
+            break
+        }
     }
 
     /// An array (or any collection) in its own order.
