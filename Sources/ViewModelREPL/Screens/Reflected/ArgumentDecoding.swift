@@ -19,6 +19,13 @@ package enum ArgumentDecoding {
 
     /// Decodes `value` as `type`.
     package static func decode<Value: Decodable>(_ type: Value.Type, from value: JSONValue) throws -> Value {
+        // The commonest arguments, with no decoder made: the bit cast is between one type and itself.
+        switch value {
+        case .string(let text) where Value.self == String.self: return unsafeBitCast(text, to: Value.self)
+        case .int(let number) where Value.self == Int.self: return unsafeBitCast(number, to: Value.self)
+        case .bool(let flag) where Value.self == Bool.self: return unsafeBitCast(flag, to: Value.self)
+        default: break
+        }
         if let direct = JSONValueDecoder.decodeIfHandled(type, from: value) { return direct }
         do {
             return try makeDecoder().decode(type, from: Data(JSONWriter.bytes(value)))

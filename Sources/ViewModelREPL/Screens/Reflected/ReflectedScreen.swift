@@ -22,6 +22,8 @@ final class ReflectedScreen<Model: AnyObject>: ScreenHosting, ScreenLoader {
     private let actionNames: [String]
     private let bindings: [ScreenBinding<Model>]
     private let reflector = ValueReflector()
+    /// Where the state is rendered, reused for every rendering.
+    private let renderBuffer = ByteBuffer(capacity: 1024)
     private let isOnVirtualTime: Bool
     private(set) var kind = ModelKind.real
 
@@ -39,6 +41,8 @@ final class ReflectedScreen<Model: AnyObject>: ScreenHosting, ScreenLoader {
 
     /// The work of each command that is still running.
     private var work: [WeakWork] = []
+    /// The token of the last command whose work ended with it, for the next command.
+    private var spareToken: WorkToken?
     /// The tasks of the actions started, for `cancel`; forgotten when no work runs.
     private var tasks: [Task<Void, Never>] = []
     private var startedWork = false
@@ -87,7 +91,8 @@ final class ReflectedScreen<Model: AnyObject>: ScreenHosting, ScreenLoader {
     }
 
     private func renderReal() throws(ReplError) -> [UInt8] {
-        let out = ByteBuffer(capacity: 1024)
+        let out = renderBuffer
+        out.removeAll()
         do {
             if chosenFields == nil {
                 try reflector.writeProperties(of: model, observable: isObservable, to: out)
@@ -185,14 +190,18 @@ final class ReflectedScreen<Model: AnyObject>: ScreenHosting, ScreenLoader {
     /// Runs `body` with a fresh token bound, keeping the token while any task it started runs.
     /// Returns the failure an action reported while `body` ran.
     private func track(_ body: () -> Void) -> ReplError? {
-        var token = WorkToken { [weak self] in MainActor.assumeIsolated { self?.workEnded() } }
+        var token = spareToken ?? WorkToken { [weak self] in MainActor.assumeIsolated { self?.workEnded() } }
+        spareToken = nil
+        token.arm()
         shownIsCurrent = false
         isRunningCommand = true
         failureNow = nil
         WorkToken.$current.withValue(token) { body() }
         isRunningCommand = false
         if isKnownUniquelyReferenced(&token) {
+            // Nothing holds it: no work ran on, and the next command can use it again.
             token.disarm()
+            spareToken = token
         } else {
             work.append(WeakWork(token: token))
             startedWork = true

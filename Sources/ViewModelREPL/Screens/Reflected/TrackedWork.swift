@@ -26,6 +26,11 @@ final class WorkToken: @unchecked Sendable {
         armed = false
     }
 
+    /// Says its end again, for a token used once more: call only while holding the one reference there is.
+    func arm() {
+        armed = true
+    }
+
     deinit {
         guard armed else { return }
         let ended = self.ended

@@ -26,6 +26,7 @@ final class ValueReflector {
     private var strategies: [ObjectIdentifier: Strategy] = [:]
     /// How each class's properties are read, worked out once per class (`nil`: through `Mirror`).
     private var objectLayouts: [ObjectIdentifier: ObjectLayout?] = [:]
+    private var lastLayout: (key: ObjectIdentifier, layout: ObjectLayout?)?
     /// The objects being written now, so a child that points back at its parent ends.
     private var visiting: Set<ObjectIdentifier> = []
 
@@ -61,9 +62,16 @@ final class ValueReflector {
     /// The layout of `object`'s class, worked out on first use.
     private func layout(of object: AnyObject, observable: Bool) -> ObjectLayout? {
         let key = ObjectIdentifier(Swift.type(of: object) as AnyObject.Type)
-        if let known = objectLayouts[key] { return known }
-        let made = ObjectLayout.of(object, observable: observable)
-        objectLayouts[key] = made
+        // A screen's state is one class written again and again: the last one is asked for first.
+        if let last = lastLayout, last.key == key { return last.layout }
+        let made: ObjectLayout?
+        if let known = objectLayouts[key] {
+            made = known
+        } else {
+            made = ObjectLayout.of(object, observable: observable)
+            objectLayouts[key] = made
+        }
+        lastLayout = (key, made)
         return made
     }
 
