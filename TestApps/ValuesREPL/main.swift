@@ -1,4 +1,5 @@
-// A test app's own vmrepl: a Codable state of dates, sets, optionals, dictionaries, URLs and enums.
+// A test app's own vmrepl: a Codable state of dates, sets, optionals, dictionaries, URLs and enums;
+// and an @Observable class shown through key paths, changed where no command changes it.
 import ViewModelREPL
 
 var screens = ScreenRegistry()
@@ -7,5 +8,11 @@ screens.register(
     events: [.book(seats: 1), .cancel(reason: ""), .move, .annotate(note: nil), .depart(at: .now), .restore(phase: .planning)]
 ) { _ in
     TripViewModel()
+}
+screens.register(
+    "ticker", summary: "an @Observable class whose count a detached task changes", fields: [.field("ticks", \.ticks), .field("label", \.label)],
+    actions: [.action("tickElsewhere") { $0.tickElsewhere() }]
+) { _ in
+    Ticker()
 }
 await REPLMain.run(screens: screens)

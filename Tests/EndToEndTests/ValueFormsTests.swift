@@ -70,4 +70,27 @@ import TestSupport
         #expect(value(result.reply(1), "state.note") == nil)
         #expect(json(value(result.reply(2), "state.phase")) == #"{"moved":{"_0":1,"_1":2}}"#)
     }
+
+    /// An `@Observable` class shown through key paths is heard when anything changes it: a
+    /// detached task's change, which no command made and no work of the session's tracks, is
+    /// pushed as it happens, while the input is still open.
+    @Test func aChangeNothingTrackedMadeIsPushedAsItHappens() async throws {
+        let repl = try VMReplProcess([], binary: Self.binary)
+        // Bounds a failure only: without the push this test would otherwise wait for ever.
+        let deadline = Task {
+            try await Task.sleep(for: .seconds(60))
+            repl.kill()
+        }
+        defer { deadline.cancel() }
+        _ = try await repl.next()
+        _ = try await repl.request("use ticker", line: 1)
+        let started = try await repl.request("event tickElsewhere", line: 2)
+        #expect(value(started.reply, "state.ticks") as? Int == 0)
+        let pushed = try await repl.next()
+        #expect(pushed["push"] as? Bool == true)
+        #expect(value(pushed, "state.ticks") as? Int == 1)
+        repl.closeInput()
+        #expect(try await repl.rest().isEmpty)
+        #expect(await repl.exitStatus() == 0)
+    }
 }

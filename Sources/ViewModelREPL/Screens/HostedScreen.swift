@@ -170,14 +170,3 @@ final class HostedScreen<Model: ViewModel>: ScreenHosting where Model.ViewEvent:
         onChange?(watched == kind)
     }
 }
-
-/// Passes Observation's change calls on to a screen.
-@MainActor
-private final class ChangeRelay {
-    var target: ((ModelKind) -> Void)?
-
-    /// Observation calls this where the change happens: on the main actor, as view models are isolated to it.
-    nonisolated func relay(_ kind: ModelKind) {
-        MainActor.assumeIsolated { target?(kind) }
-    }
-}

@@ -8,7 +8,9 @@ import ViewModelKit
 ///
 /// Nothing is asked of the class's own code, so its changes are found by comparing what it shows:
 /// after each command, at each step of virtual time and turn of a wait, when a piece of its work
-/// ends, and (on real time, while work runs) every ``realTimePollInterval``.
+/// ends, and (on real time, while work runs) every ``realTimePollInterval``. Where the class says
+/// when it changes (see ``ModelObservation``), it is also heard at once: a change no command or
+/// tracked work made (a `Task.detached`, a timer) is pushed as it happens.
 @MainActor
 final class ReflectedScreen<Model: AnyObject>: ScreenHosting, ScreenLoader {
     typealias Call = ScreenAction<Model>.Call
@@ -60,6 +62,8 @@ final class ReflectedScreen<Model: AnyObject>: ScreenHosting, ScreenLoader {
     private var shownIsCurrent = false
     /// Whether the model is `@Observable`, whose tracked properties show under their own names.
     private let isObservable: Bool
+    /// What hears the model's changes as they are made, where the model says so.
+    private let observation: ModelObservation<Model>
 
     /// How often a screen with work in flight on real time is compared.
     static var realTimePollInterval: Duration { .milliseconds(50) }
@@ -77,6 +81,8 @@ final class ReflectedScreen<Model: AnyObject>: ScreenHosting, ScreenLoader {
         self.isOnVirtualTime = isOnVirtualTime
         self.catalog = catalog
         isObservable = model is any Observable
+        observation = ModelObservation(model: model, fields: fields, isObservable: isObservable)
+        observation.changed = { [weak self] in self?.observedChange() }
     }
 
     var loader: (any ScreenLoader)? { self }
@@ -294,6 +300,15 @@ final class ReflectedScreen<Model: AnyObject>: ScreenHosting, ScreenLoader {
 
     func watch(_ onChange: @escaping @MainActor (_ isShown: Bool) -> Void) {
         self.onChange = onChange
+        observation.listen()
+    }
+
+    /// The model says it is changing: what it shows is no longer current, and the session is told
+    /// (as for a protocol screen, it pushes the state once the change is made, or the command
+    /// making it replies with it).
+    private func observedChange() {
+        shownIsCurrent = false
+        onChange?(kind == .real)
     }
 
     // MARK: Loading
