@@ -96,6 +96,20 @@ private enum LedgerError: Error {
         let fields = (value(first.reply(5), "fields") as? [[String: Any]] ?? []).map { "\($0["name"]!): \($0["type"]!)" }
         #expect(fields.contains("note: String?") && fields.contains("names: [Int: String]") && fields.contains("tags: Set<String>"))
         #expect(!fields.contains { $0.hasPrefix("onChange") })
+        // An enum field lists its cases from its type, with no second type name; no schema is claimed.
+        let phase = (value(first.reply(5), "fields") as? [[String: Any]])?.first { $0["name"] as? String == "phase" }
+        #expect(phase?["cases"] as? [String] == ["counted(Int)", "failed(message: String)", "moved(Int, Int)", "idle"])
+        #expect(phase?["swiftType"] == nil)
+        #expect(value(first.reply(5), "stateSchema") == nil)
+    }
+
+    @Test func fieldsByKeyPathListTheirDeclaredTypesAndCases() async throws {
+        let result = try await SessionTranscript.run(["use ledger", "describe"], screens: Self.screens(fields: true))
+        let fields = (value(result.reply(2), "fields") as? [[String: Any]] ?? []).map { json($0) }
+        #expect(fields == [
+            #"{"name":"note","type":"String?"}"#,
+            #"{"cases":["counted(Int)","failed(message: String)","moved(Int, Int)","idle"],"name":"phase","type":"Phase"}"#,
+        ])
     }
 
     @Test func writeAndMockReadDatesBackAndRefuseWhatDoesNotDecode() async throws {

@@ -33,7 +33,8 @@ extension Evaluator {
     func describe() throws(ReplError) -> Reply {
         let screen = try requireScreen()
         var fields: [(name: String, type: String)] = []
-        if let types = screen.host.fieldTypes() {
+        let typedByHost = screen.host.fieldTypes()
+        if let types = typedByHost {
             fields = types
         } else if case .object(let members) = try screen.stateValue() {
             fields = members.map { ($0.key, $0.value.kind) }
@@ -46,11 +47,14 @@ extension Evaluator {
         let declared = screen.host.declaredTypes()
         for field in fields {
             guard let type = declared[field.name] else { continue }
-            description.swiftTypes[field.name] = TypeName.of(type)
+            // Where the field's type is already its Swift type (a class hosted as written), it is not said twice.
+            let swiftType = TypeName.of(type)
+            if swiftType != field.type { description.swiftTypes[field.name] = swiftType }
             if let cases = EnumCases.of(type) { description.cases[field.name] = cases.map(\.description) }
         }
         // In the readable forms the schema describes; JSONEncoder's own forms differ (dates, nil).
-        if options.valueForms == .readable, !fields.isEmpty, fields.allSatisfy({ declared[$0.name] != nil }) {
+        // Not for a class hosted as written: it prints errors and opaque values by description.
+        if options.valueForms == .readable, typedByHost == nil, !fields.isEmpty, fields.allSatisfy({ declared[$0.name] != nil }) {
             let schema = TypeSchema.object(declared, fields: fields.map(\.name))
             description.stateSchema = (try? screen.stateValue()).map { TypeSchema.checked(schema, against: $0) } ?? schema
         }

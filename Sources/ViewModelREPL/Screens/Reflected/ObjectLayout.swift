@@ -16,6 +16,8 @@ final class ObjectLayout {
         let place: Place
         /// How the value is written from memory, when it is stored there.
         let reading: StoredReading
+        /// The property's declared type.
+        let type: Any.Type
     }
 
     /// Where a property's value is read from.
@@ -50,7 +52,7 @@ final class ObjectLayout {
             let isPlain = StoredLayout.isPlainValue(kind, type)
             let place: Place = isPlain ? .stored(offset: offset, type: type) : .mirrored(index: index)
             let key = JSONWriter.bytes(.string(shown)) + [UInt8(ascii: ":")]
-            fields.append(Field(name: shown, key: key, place: place, reading: isPlain ? .of(type) : .boxed))
+            fields.append(Field(name: shown, key: key, place: place, reading: isPlain ? .of(type) : .boxed, type: type))
             return true
         }
         guard complete, index == mirror.children.count else { return nil }

@@ -132,7 +132,13 @@ final class ReflectedScreen<Model: AnyObject>: ScreenHosting, ScreenLoader {
 
     /// Each field's type, as declared (an optional that is `nil` now is still `String?`).
     func fieldTypes() -> [(name: String, type: String)]? {
-        currentFields().map { ($0.name, ValueReflector.typeName(of: $0.value)) }.sorted { $0.name < $1.name }
+        let declared = declaredTypes()
+        return currentFields().map { ($0.name, declared[$0.name].map(TypeName.of) ?? ValueReflector.typeName(of: $0.value)) }.sorted { $0.name < $1.name }
+    }
+
+    func declaredTypes() -> [String: Any.Type] {
+        if let chosenFields { return Dictionary(chosenFields.map { ($0.name, $0.type()) }) { first, _ in first } }
+        return reflector.declaredTypes(of: model)
     }
 
     var bindingTypes: [(name: String, type: String)] { bindings.map { ($0.name, $0.type) } }

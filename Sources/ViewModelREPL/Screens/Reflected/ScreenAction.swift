@@ -169,11 +169,13 @@ public struct ScreenBinding<Model: AnyObject>: Sendable {
 public struct ScreenField<Model: AnyObject>: Sendable {
     let name: String
     let read: @MainActor @Sendable (Model) -> Any
+    /// The field's declared type, for `describe`.
+    let type: @Sendable () -> Any.Type
 
     /// The value at `keyPath`, shown as `name`.
     public static func field<Value>(_ name: String, _ keyPath: KeyPath<Model, Value>) -> ScreenField {
         let path = UncheckedKeyPath(keyPath: keyPath)
-        return ScreenField(name: name) { model in model[keyPath: path.keyPath] }
+        return ScreenField(name: name, read: { model in model[keyPath: path.keyPath] }, type: { Value.self })
     }
 }
 

@@ -26,6 +26,7 @@ final class ValueReflector {
     private var strategies: [ObjectIdentifier: Strategy] = [:]
     /// How each class's properties are read, worked out once per class (`nil`: through `Mirror`).
     private var objectLayouts: [ObjectIdentifier: ObjectLayout?] = [:]
+    /// The layout asked for last, found without hashing.
     private var lastLayout: (key: ObjectIdentifier, layout: ObjectLayout?)?
     /// The objects being written now, so a child that points back at its parent ends.
     private var visiting: Set<ObjectIdentifier> = []
@@ -52,6 +53,13 @@ final class ValueReflector {
     /// The stored properties of `object` as it is shown: in declaration order, closures left out.
     func fields(of object: AnyObject) -> [(name: String, value: Any)] {
         properties(of: object, observable: object is any Observable)
+    }
+
+    /// The declared type of each shown stored property of `object`, by name; empty for a class
+    /// read through `Mirror` (one with a superclass).
+    func declaredTypes(of object: AnyObject) -> [String: Any.Type] {
+        guard let layout = layout(of: object, observable: object is any Observable) else { return [:] }
+        return Dictionary(layout.fields.map { ($0.name, $0.type) }) { first, _ in first }
     }
 
     /// A class's stored properties as shown, through its layout when it has one.
