@@ -37,6 +37,25 @@ private final class Plain {
     }
 }
 
+/// A view model built on a base class of its team's: the base's properties come first.
+@MainActor
+private class BaseModel {
+    var title = "base"
+    weak var owner: BaseModel?
+}
+
+@MainActor
+private final class DerivedModel: BaseModel {
+    var count = 2
+    var phase: Phase = .done(3)
+    let parent = BaseModel()
+
+    enum Phase {
+        case idle
+        case done(Int)
+    }
+}
+
 @Suite struct DirectJSONTests {
     /// Each field written from memory is what the boxed path writes for the same value.
     @MainActor
@@ -63,6 +82,22 @@ private final class Plain {
         #expect(text.contains(#""spot":{"label":"z\n","marks":[false,true],"row":2}"#))
         #expect(text.contains(#""failure":{"description":"#) && text.contains(#""noFailure":null"#) && text.contains(#""noSpot":null"#))
         #expect(!text.contains("onTap"))
+    }
+
+    /// A subclass is read through its layout too, its superclass's fields included, and its
+    /// fields' declared types are known.
+    @MainActor
+    @Test func aSubclassShowsItsBaseClassFieldsAndTheirTypes() throws {
+        let reflector = ValueReflector()
+        let model = DerivedModel()
+        model.owner = model.parent
+        let out = ByteBuffer()
+        try reflector.writeProperties(of: model, observable: false, to: out)
+        #expect(String(decoding: out.bytes, as: UTF8.self)
+            == #"{"count":2,"owner":{"owner":null,"title":"base"},"parent":{"owner":null,"title":"base"},"phase":{"done":3},"title":"base"}"#)
+        #expect(reflector.fields(of: model).map(\.name) == ["title", "owner", "count", "phase", "parent"])
+        let types = reflector.declaredTypes(of: model).mapValues { TypeName.of($0) }
+        #expect(types == ["title": "String", "owner": "BaseModel?", "count": "Int", "phase": "Phase", "parent": "BaseModel"])
     }
 
     /// Which types are written from memory: leaves, optionals of leaves, arrays and sets of the

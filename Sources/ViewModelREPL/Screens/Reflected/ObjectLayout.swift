@@ -6,7 +6,7 @@
 ///
 /// A shown property that holds a plain value (see ``StoredLayout``) is read from the object's
 /// memory at its offset; any other (a reference, which may be `weak` or `unowned`) through the
-/// object's `Mirror`, at its index. A class with a superclass is read through `Mirror` alone.
+/// object's `Mirror`, at its index (its superclasses' properties first, as the runtime lists them).
 final class ObjectLayout {
     /// One shown property: its name as shown and where it is.
     struct Field {
@@ -42,8 +42,6 @@ final class ObjectLayout {
     /// The layout of `object`'s class, showing an `@Observable` class's tracked properties under
     /// their own names; `nil` when the class must be read through `Mirror`.
     static func of(_ object: AnyObject, observable: Bool) -> ObjectLayout? {
-        let mirror = Mirror(reflecting: object)
-        guard mirror.superclassMirror == nil else { return nil }
         var fields: [Field] = []
         var index = 0
         let complete = _forEachField(of: Swift.type(of: object), options: classType) { name, offset, type, kind in
@@ -55,7 +53,7 @@ final class ObjectLayout {
             fields.append(Field(name: shown, key: key, place: place, reading: isPlain ? .of(type) : .boxed, type: type))
             return true
         }
-        guard complete, index == mirror.children.count else { return nil }
+        guard complete, index == Reader.children(of: object).count else { return nil }
         return ObjectLayout(fields: fields)
     }
 
@@ -89,11 +87,22 @@ final class ObjectLayout {
     /// Reads the properties of one object, holding it while they are read.
     struct Reader {
         let object: AnyObject
-        let children: Mirror.Children?
+        let children: [Mirror.Child]?
 
         init(_ object: AnyObject, needsMirror: Bool) {
             self.object = object
-            children = needsMirror ? Mirror(reflecting: object).children : nil
+            children = needsMirror ? Self.children(of: object) : nil
+        }
+
+        /// The `Mirror` children of `object` and its superclasses, the root class's first.
+        static func children(of object: AnyObject) -> [Mirror.Child] {
+            var mirrors: [Mirror] = []
+            var mirror: Mirror? = Mirror(reflecting: object)
+            while let current = mirror {
+                mirrors.append(current)
+                mirror = current.superclassMirror
+            }
+            return mirrors.reversed().flatMap(\.children)
         }
 
         /// The value of `field`, boxed.
@@ -102,8 +111,7 @@ final class ObjectLayout {
             case .stored(let offset, let type):
                 return withExtendedLifetime(object) { StoredLayout.load(type, at: address(offset)) }
             case .mirrored(let index):
-                let children = children!
-                return children[children.index(children.startIndex, offsetBy: index)].value
+                return children![index].value
             }
         }
 

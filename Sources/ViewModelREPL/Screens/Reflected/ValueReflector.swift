@@ -56,7 +56,7 @@ final class ValueReflector {
     }
 
     /// The declared type of each shown stored property of `object`, by name; empty for a class
-    /// read through `Mirror` (one with a superclass).
+    /// read through `Mirror` (one whose fields the runtime cannot list).
     func declaredTypes(of object: AnyObject) -> [String: Any.Type] {
         guard let layout = layout(of: object, observable: object is any Observable) else { return [:] }
         return Dictionary(layout.fields.map { ($0.name, $0.type) }) { first, _ in first }
@@ -395,20 +395,9 @@ final class ValueReflector {
 
     /// A class's stored properties, its superclasses' first; an `@Observable` class's tracked ones.
     private static func properties(of object: AnyObject, observable: Bool) -> [(name: String, value: Any)] {
-        var mirrors: [Mirror] = []
-        var mirror: Mirror? = Mirror(reflecting: object)
-        while let current = mirror {
-            mirrors.append(current)
-            mirror = current.superclassMirror
+        ObjectLayout.Reader.children(of: object).compactMap { child in
+            guard let label = child.label, let shown = ObjectLayout.shownName(label, observable: observable) else { return nil }
+            return (shown, child.value)
         }
-        var fields: [(name: String, value: Any)] = []
-        for mirror in mirrors.reversed() {
-            for child in mirror.children {
-                guard let label = child.label else { continue }
-                guard let shown = ObjectLayout.shownName(label, observable: observable) else { continue }
-                fields.append((shown, child.value))
-            }
-        }
-        return fields
     }
 }
