@@ -47,9 +47,8 @@ extension Evaluator {
         let declared = screen.host.declaredTypes()
         for field in fields {
             guard let type = declared[field.name] else { continue }
-            // Where the field's type is already its Swift type (a class hosted as written), it is not said twice.
-            let swiftType = TypeName.of(type)
-            if swiftType != field.type { description.swiftTypes[field.name] = swiftType }
+            // A host that types its fields (a class hosted as written) gives the Swift type as `type` already.
+            if typedByHost == nil { description.swiftTypes[field.name] = TypeName.of(type) }
             if let cases = EnumCases.of(type) { description.cases[field.name] = cases.map(\.description) }
         }
         // In the readable forms the schema describes; JSONEncoder's own forms differ (dates, nil).

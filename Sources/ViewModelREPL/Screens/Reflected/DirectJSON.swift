@@ -52,24 +52,11 @@ extension DirectJSONElement {
             set.first?.writeJSON(to: out)
             return out.append(UInt8(ascii: "]"))
         }
-        let scratch = ByteBuffer()
-        var ranges: [Range<Int>] = []
-        ranges.reserveCapacity(set.count)
+        var sorted = SortedArrayWriter(capacity: set.count)
         for element in set {
-            let start = scratch.count
-            element.writeJSON(to: scratch)
-            ranges.append(start..<scratch.count)
+            sorted.add { element.writeJSON(to: $0) }
         }
-        withExtendedLifetime(scratch) {
-            let bytes = scratch.bytes
-            ranges.sort { bytes[$0].lexicographicallyPrecedes(bytes[$1]) }
-            out.append(UInt8(ascii: "["))
-            for (offset, range) in ranges.enumerated() {
-                if offset > 0 { out.append(UInt8(ascii: ",")) }
-                out.append(UnsafeRawBufferPointer(rebasing: bytes[range]))
-            }
-            out.append(UInt8(ascii: "]"))
-        }
+        sorted.write(to: out)
     }
 }
 

@@ -49,10 +49,7 @@ public struct ScreenAction<Model: AnyObject>: Sendable {
         _ name: String, _ argument: String, drives: LoadCommands = [],
         _ body: @escaping @MainActor @Sendable (Model, A) async throws -> Void
     ) -> ScreenAction {
-        ScreenAction(name: name, arguments: [.init(name: argument, type: TypeName.of(A.self))], drives: drives) { members in
-            let a = try ArgumentDecoding.decode(A.self, named: argument, from: members)
-            return .async { model in try await body(model, a) }
-        }
+        taking(name, argument, drives) { a in .async { model in try await body(model, a) } }
     }
 
     /// A sync action with one argument, named `argument`.
@@ -60,10 +57,7 @@ public struct ScreenAction<Model: AnyObject>: Sendable {
         _ name: String, _ argument: String, drives: LoadCommands = [],
         _ body: @escaping @MainActor @Sendable (Model, A) throws -> Void
     ) -> ScreenAction {
-        ScreenAction(name: name, arguments: [.init(name: argument, type: TypeName.of(A.self))], drives: drives) { members in
-            let a = try ArgumentDecoding.decode(A.self, named: argument, from: members)
-            return .sync { model in try body(model, a) }
-        }
+        taking(name, argument, drives) { a in .sync { model in try body(model, a) } }
     }
 
     /// An action with two arguments.
@@ -71,11 +65,7 @@ public struct ScreenAction<Model: AnyObject>: Sendable {
         _ name: String, _ first: String, _ second: String, drives: LoadCommands = [],
         _ body: @escaping @MainActor @Sendable (Model, A, B) async throws -> Void
     ) -> ScreenAction {
-        ScreenAction(name: name, arguments: described((first, A.self), (second, B.self)), drives: drives) { members in
-            let a = try ArgumentDecoding.decode(A.self, named: first, from: members)
-            let b = try ArgumentDecoding.decode(B.self, named: second, from: members)
-            return .async { model in try await body(model, a, b) }
-        }
+        taking(name, first, second, drives) { a, b in .async { model in try await body(model, a, b) } }
     }
 
     /// A sync action with two arguments.
@@ -83,11 +73,7 @@ public struct ScreenAction<Model: AnyObject>: Sendable {
         _ name: String, _ first: String, _ second: String, drives: LoadCommands = [],
         _ body: @escaping @MainActor @Sendable (Model, A, B) throws -> Void
     ) -> ScreenAction {
-        ScreenAction(name: name, arguments: described((first, A.self), (second, B.self)), drives: drives) { members in
-            let a = try ArgumentDecoding.decode(A.self, named: first, from: members)
-            let b = try ArgumentDecoding.decode(B.self, named: second, from: members)
-            return .sync { model in try body(model, a, b) }
-        }
+        taking(name, first, second, drives) { a, b in .sync { model in try body(model, a, b) } }
     }
 
     /// An action with three arguments.
@@ -95,12 +81,7 @@ public struct ScreenAction<Model: AnyObject>: Sendable {
         _ name: String, _ first: String, _ second: String, _ third: String, drives: LoadCommands = [],
         _ body: @escaping @MainActor @Sendable (Model, A, B, C) async throws -> Void
     ) -> ScreenAction {
-        ScreenAction(name: name, arguments: described((first, A.self), (second, B.self), (third, C.self)), drives: drives) { members in
-            let a = try ArgumentDecoding.decode(A.self, named: first, from: members)
-            let b = try ArgumentDecoding.decode(B.self, named: second, from: members)
-            let c = try ArgumentDecoding.decode(C.self, named: third, from: members)
-            return .async { model in try await body(model, a, b, c) }
-        }
+        taking(name, first, second, third, drives) { a, b, c in .async { model in try await body(model, a, b, c) } }
     }
 
     /// A sync action with three arguments.
@@ -108,17 +89,42 @@ public struct ScreenAction<Model: AnyObject>: Sendable {
         _ name: String, _ first: String, _ second: String, _ third: String, drives: LoadCommands = [],
         _ body: @escaping @MainActor @Sendable (Model, A, B, C) throws -> Void
     ) -> ScreenAction {
-        ScreenAction(name: name, arguments: described((first, A.self), (second, B.self), (third, C.self)), drives: drives) { members in
-            let a = try ArgumentDecoding.decode(A.self, named: first, from: members)
-            let b = try ArgumentDecoding.decode(B.self, named: second, from: members)
-            let c = try ArgumentDecoding.decode(C.self, named: third, from: members)
-            return .sync { model in try body(model, a, b, c) }
+        taking(name, first, second, third, drives) { a, b, c in .sync { model in try body(model, a, b, c) } }
+    }
+
+    // MARK: Decoding the arguments
+
+    /// An action whose one argument is decoded before `call` makes the call with it.
+    private static func taking<A: Decodable & SendableMetatype>(
+        _ name: String, _ argument: String, _ drives: LoadCommands, _ call: @escaping @Sendable (sending A) -> Call
+    ) -> ScreenAction {
+        ScreenAction(name: name, arguments: [.init(name: argument, type: TypeName.of(A.self))], drives: drives) { members in
+            call(try ArgumentDecoding.decode(A.self, named: argument, from: members))
         }
     }
 
-    /// The arguments' names with their types as people write them.
-    private static func described(_ named: (String, Any.Type)...) -> [EventCatalog.Argument] {
-        named.map { .init(name: $0.0, type: TypeName.of($0.1)) }
+    /// An action whose two arguments are decoded before `call` makes the call with them.
+    private static func taking<A: Decodable & SendableMetatype, B: Decodable & SendableMetatype>(
+        _ name: String, _ first: String, _ second: String, _ drives: LoadCommands, _ call: @escaping @Sendable (sending A, sending B) -> Call
+    ) -> ScreenAction {
+        let arguments: [EventCatalog.Argument] = [.init(name: first, type: TypeName.of(A.self)), .init(name: second, type: TypeName.of(B.self))]
+        return ScreenAction(name: name, arguments: arguments, drives: drives) { members in
+            call(try ArgumentDecoding.decode(A.self, named: first, from: members), try ArgumentDecoding.decode(B.self, named: second, from: members))
+        }
+    }
+
+    /// An action whose three arguments are decoded before `call` makes the call with them.
+    private static func taking<A: Decodable & SendableMetatype, B: Decodable & SendableMetatype, C: Decodable & SendableMetatype>(
+        _ name: String, _ first: String, _ second: String, _ third: String, _ drives: LoadCommands, _ call: @escaping @Sendable (sending A, sending B, sending C) -> Call
+    ) -> ScreenAction {
+        let arguments: [EventCatalog.Argument] = [
+            .init(name: first, type: TypeName.of(A.self)), .init(name: second, type: TypeName.of(B.self)), .init(name: third, type: TypeName.of(C.self)),
+        ]
+        return ScreenAction(name: name, arguments: arguments, drives: drives) { members in
+            call(
+                try ArgumentDecoding.decode(A.self, named: first, from: members), try ArgumentDecoding.decode(B.self, named: second, from: members),
+                try ArgumentDecoding.decode(C.self, named: third, from: members))
+        }
     }
 }
 

@@ -11,8 +11,8 @@ enum StoredReading {
     /// How a stored property of `type` is written.
     static func of(_ type: Any.Type) -> StoredReading {
         if let direct = type as? any DirectJSON.Type { return .direct(direct) }
-        // An optional closure is left out of objects, which only its strategy knows.
-        if let optional = type as? any ReflectedOptional.Type, !"\(type)".contains("->") { return .optional(optional) }
+        // An optional closure is left out of objects, which only its strategy does.
+        if let optional = type as? any ReflectedOptional.Type, !TypeName.isClosure(type) { return .optional(optional) }
         return .boxed
     }
 

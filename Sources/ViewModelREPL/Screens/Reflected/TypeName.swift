@@ -7,6 +7,12 @@ enum TypeName {
         shorten(String(describing: type))
     }
 
+    /// Whether `type` is a closure's, or holds one (an optional closure): reflection leaves such
+    /// values out.
+    static func isClosure(_ type: Any.Type) -> Bool {
+        String(describing: type).contains("->")
+    }
+
     /// Rewrites `Optional<X>`, `Array<X>` and `Dictionary<K, V>` in a type's description.
     static func shorten(_ name: String) -> String {
         var scanner = Substring(name)

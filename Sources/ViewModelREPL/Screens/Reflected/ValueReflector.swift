@@ -92,6 +92,8 @@ final class ValueReflector {
         var first = true
         // Past this depth a value is written as its description, which only `write` does.
         let writesDirectly = depth < Self.maximumDepth
+        // The separator is written inline in both branches: a local function sharing it would box
+        // `first` and check exclusivity on every access (about 1,300 instructions a state).
         try layout.forEachSorted(of: object) { field, reader in
             if writesDirectly, let address = reader.address(of: field), !field.reading.isBoxed {
                 if !first { out.append(UInt8(ascii: ",")) }
@@ -128,13 +130,14 @@ final class ValueReflector {
         }
         switch strategy(for: value) {
         case .null: out.append("null")
-        case .string: JSONWriter.append(string: value as! String, to: out)
-        case .bool: out.append((value as! Bool) ? "true" : "false")
-        case .int: JSONWriter.append(value as! Int, to: out)
+        // The plain kinds in the one form they have, from memory or boxed (see ``DirectJSON``).
+        case .string: (value as! String).writeJSON(to: out)
+        case .bool: (value as! Bool).writeJSON(to: out)
+        case .int: (value as! Int).writeJSON(to: out)
         case .integer: out.append(utf8: "\(value)")
-        case .double: JSONWriter.append(Self.number(value as! Double), to: out)
-        case .float: JSONWriter.append(Self.number(Double(value as! Float)), to: out)
-        case .date: JSONWriter.append(string: ISODate.text(value as! Date), to: out)
+        case .double: (value as! Double).writeJSON(to: out)
+        case .float: Double(value as! Float).writeJSON(to: out)
+        case .date: (value as! Date).writeJSON(to: out)
         case .url: JSONWriter.append(string: (value as! URL).absoluteString, to: out)
         case .uuid: JSONWriter.append(string: (value as! UUID).uuidString, to: out)
         case .data: JSONWriter.append(string: (value as! Data).base64EncodedString(), to: out)
@@ -199,8 +202,7 @@ final class ValueReflector {
         case is Void.Type: return .null
         default: break
         }
-        // A closure, optional or not, is left out.
-        if "\(type)".contains("->") { return .function }
+        if TypeName.isClosure(type) { return .function }
         let mirror = Mirror(reflecting: value)
         if mirror.displayStyle == .optional { return .optional((type as? any ReflectedOptional.Type)?.unwrap ?? Self.wrapped) }
         if value is any Error { return .error }
@@ -316,24 +318,16 @@ final class ValueReflector {
     }
 
     private func writeSet(_ value: Any, walk: ((Any, (Any) throws -> Void) throws -> Void)?, to out: ByteBuffer, depth: Int) throws {
-        var texts: [[UInt8]] = []
+        var sorted = SortedArrayWriter()
         func add(_ element: Any) throws {
-            let piece = ByteBuffer()
-            try write(element, to: piece, depth: depth + 1)
-            texts.append(piece.array)
+            try sorted.add { try write(element, to: $0, depth: depth + 1) }
         }
         if let walk {
             try walk(value, add)
         } else {
             for element in Mirror(reflecting: value).children { try add(element.value) }
         }
-        texts.sort { $0.lexicographicallyPrecedes($1) }
-        out.append(UInt8(ascii: "["))
-        for (offset, text) in texts.enumerated() {
-            if offset > 0 { out.append(UInt8(ascii: ",")) }
-            out.append(text)
-        }
-        out.append(UInt8(ascii: "]"))
+        sorted.write(to: out)
     }
 
     /// String, integer and string-valued keys as an object, keys sorted; any other keys as `[key, value]` pairs.
@@ -358,11 +352,6 @@ final class ValueReflector {
             return nil
         default: return nil
         }
-    }
-
-    /// A non-finite number has no JSON form: it is written as its description.
-    private static func number(_ value: Double) -> JSONValue {
-        value.isFinite ? .double(value) : .string("\(value)")
     }
 
     /// A dictionary's entries, through its `Mirror`.

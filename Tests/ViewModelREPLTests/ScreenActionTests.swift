@@ -1,0 +1,40 @@
+import Testing
+@testable import ViewModelREPL
+
+@MainActor
+private final class Switch {
+    var on = false
+    func flip() { on.toggle() }
+    func settle() async { on = true }
+}
+
+/// A closure without `await` is a sync action, made as a plain call; one with `await`, a task.
+@MainActor
+@Suite struct ScreenActionTests {
+    private func isSync(_ action: ScreenAction<Switch>, _ arguments: [(key: String, value: JSONValue)] = []) throws -> Bool {
+        if case .sync = try action.prepare(arguments) { return true }
+        return false
+    }
+
+    @Test func eachArityPicksSyncForAClosureWithoutAwait() throws {
+        #expect(try isSync(.action("flip") { $0.flip() }))
+        #expect(try !isSync(.action("settle") { await $0.settle() }))
+        let one: [(key: String, value: JSONValue)] = [("a", .int(1))]
+        #expect(try isSync(.action("one", "a") { (model, _: Int) in model.flip() }, one))
+        #expect(try !isSync(.action("one", "a") { (model, _: Int) in await model.settle() }, one))
+        let two: [(key: String, value: JSONValue)] = [("a", .int(1)), ("b", .string("x"))]
+        #expect(try isSync(.action("two", "a", "b") { (model, _: Int, _: String) in model.flip() }, two))
+        #expect(try !isSync(.action("two", "a", "b") { (model, _: Int, _: String) in await model.settle() }, two))
+        let three = two + [("c", .bool(true))]
+        #expect(try isSync(.action("three", "a", "b", "c") { (model, _: Int, _: String, _: Bool) in model.flip() }, three))
+        #expect(try !isSync(.action("three", "a", "b", "c") { (model, _: Int, _: String, _: Bool) in await model.settle() }, three))
+    }
+
+    @Test func argumentsAreDecodedByNameAndNamedInTheirErrors() throws {
+        let action: ScreenAction<Switch> = .action("two", "a", "b") { (model, _: Int, _: String) in model.flip() }
+        #expect(action.arguments.map(\.name) == ["a", "b"] && action.arguments.map(\.type) == ["Int", "String"])
+        #expect(throws: DecodingFailure.self) { try action.prepare([("a", .int(1)), ("b", .int(2))]) }
+        let failure = #expect(throws: DecodingFailure.self) { try action.prepare([("a", .string("x")), ("b", .string("y"))]) }
+        #expect(failure?.reason.hasPrefix("a: ") == true)
+    }
+}
