@@ -42,6 +42,8 @@ let package = Package(
         .executableTarget(name: "search-repl", dependencies: ["ViewModelREPL"], path: "Examples/SearchREPL", exclude: ["search.vmrepl"]),
         // A test app outside the examples: a Codable state of ordinary Swift values, as people read them.
         .executableTarget(name: "values-repl", dependencies: ["ViewModelKit", "ViewModelREPL"], path: "TestApps/ValuesREPL"),
+        // A test app of hostile shapes hosted as written: odd numbers and keys, closures, wrappers, deep and shared values, actors.
+        .executableTarget(name: "shapes-repl", dependencies: ["ViewModelREPL"], path: "TestApps/ShapesREPL"),
 
         // MARK: The benchmark's reference for encoding and decoding a big state (`make bench`)
         .executableTarget(name: "vmrepl-bench", dependencies: ["ExampleScreens", "ViewModelKit"], path: "Bench", exclude: ["bench.py", "echo_mcp_server.py"]),
@@ -54,7 +56,7 @@ let package = Package(
         .testTarget(name: "ViewModelKitTests", dependencies: ["ViewModelKit"]),
         .testTarget(name: "ViewModelREPLTests", dependencies: ["ViewModelREPL", "ExampleScreens", "TestSupport"]),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["vmrepl", "counter-repl", "search-repl", "values-repl", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["vmrepl", "counter-repl", "search-repl", "values-repl", "shapes-repl", "TestSupport"]),
         .testTarget(name: "ViewModelREPLTestingTests", dependencies: ["ViewModelREPLTesting", "ExampleScreens"], exclude: ["Scripts"]),
         .testTarget(name: "ExampleScreensTests", dependencies: ["ExampleScreens", "ViewModelKit", "TestSupport"]),
     ],

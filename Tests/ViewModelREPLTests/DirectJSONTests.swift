@@ -70,7 +70,7 @@ private final class DerivedModel: BaseModel {
         #expect(members.count == fields.count)
         for field in fields {
             let boxed = ByteBuffer()
-            try reflector.write(field.value, to: boxed)
+            try reflector.writeValue(field.value, to: boxed)
             let expected = try JSONParser.parse(String(decoding: boxed.bytes, as: UTF8.self), maximumDepth: 64)
             #expect(members.first { $0.key == field.name }?.value == expected, "\(field.name)")
         }

@@ -100,7 +100,7 @@ package enum JSONWriter {
     }
 
     private static func formatDouble(_ number: Double) -> String {
-        if number == number.rounded(), abs(number) < 1e15 { return String(Int(number)) }
+        if number == number.rounded(), abs(number) < 1e15 { return number == 0 && number.sign == .minus ? "-0" : String(Int(number)) }
         return "\(number)"
     }
 }

@@ -25,6 +25,8 @@ package final class StateEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         if forms == .readable {
+            // A non-finite number has no JSON form: written as its description, as everywhere.
+            encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
             encoder.dateEncodingStrategy = .custom { date, encoder in
                 var container = encoder.singleValueContainer()
                 try container.encode(ISODate.text(date))

@@ -257,3 +257,15 @@ extension Messages {
         "\(seconds)s" + (loading.isEmpty ? "" : "; loading: " + loading.joined(separator: ", "))
     }
 }
+
+/// The marks a state carries where a value could not be written in full.
+extension Messages {
+    /// Written in place of a value nested deeper than `depth` levels.
+    static func cutDeeper(than depth: Int) -> String { "<cut: nested deeper than \(depth) levels>" }
+    /// Written in place of every value past the first `count` of one state.
+    static func cutLarger(than count: Int) -> String { "<cut: the state holds more than \(count) values>" }
+    /// Written in place of an actor, whose state is not read from another thread.
+    static func actorValue(_ type: String) -> String { "<actor: \(type)>" }
+    /// Written in place of an object already written in full `times` times in one state.
+    static func sharedObject(_ type: String, times: Int) -> String { "<shared: \(type), written in full \(times) times above>" }
+}

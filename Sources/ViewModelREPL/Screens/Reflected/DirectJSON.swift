@@ -85,6 +85,24 @@ extension Double: DirectJSONLeaf {
     }
 }
 
+extension Float {
+    /// Written as its own shortest text (`0.1`, not the `Double` it widens to), a non-finite one
+    /// as its description, as a `Double`'s.
+    func writeJSON(to out: ByteBuffer) {
+        guard isFinite else { return JSONWriter.append(string: "\(self)", to: out) }
+        if self == rounded(), abs(self) < 1e15 { return Double(self).writeJSON(to: out) }
+        out.append(utf8: description)
+    }
+}
+
+extension Decimal {
+    /// Written as its exact digits; `NaN`, which has no JSON form, as `"nan"` (as a `Double`'s).
+    func writeJSON(to out: ByteBuffer) {
+        guard !isNaN else { return JSONWriter.append(string: "nan", to: out) }
+        out.append(utf8: description)
+    }
+}
+
 extension Date: DirectJSONLeaf {
     func writeJSON(to out: ByteBuffer) {
         JSONWriter.append(string: ISODate.text(self), to: out)

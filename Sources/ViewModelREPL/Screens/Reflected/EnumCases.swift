@@ -53,7 +53,46 @@ enum EnumCases {
             }
             cases.append(Case(name: String(cString: name.assumingMemoryBound(to: CChar.self)), payload: payload, payloadType: payloadType))
         }
+        // A raw-value enum's `Codable` writes and reads its raw values: those are its cases' names.
+        if let raw = rawNames(of: type, count: cases.count), cases.allSatisfy({ $0.payload == nil }) {
+            for index in cases.indices { cases[index].name = raw[index] }
+        }
         return cases
+    }
+
+    /// The text raw values of a payload-free `Codable` enum's cases, in declaration order; `nil`
+    /// for any other type.
+    private static func rawNames(of type: Any.Type, count: Int) -> [String]? {
+        guard type is any Encodable.Type, type is any RawRepresentable.Type else { return nil }
+        if let listed = type as? any CaseIterable.Type { return rawNames(listed) }
+        // Without `allCases`, a case is made from its number: a payload-free enum of up to 256
+        // cases is that number in one byte, in declaration order.
+        func made<Value>(_: Value.Type) -> [String]? {
+            guard MemoryLayout<Value>.size == 1, count > 1, count <= 256 else { return nil }
+            let values = (0..<count).map { tag in withUnsafeBytes(of: UInt8(tag)) { $0.load(as: Value.self) } }
+            return texts(values)
+        }
+        return _openExistential(type, do: made)
+    }
+
+    private static func rawNames<Listed: CaseIterable>(_: Listed.Type) -> [String]? {
+        texts(Array(Listed.allCases))
+    }
+
+    /// The raw values of `values` as text, when every one is a `String`.
+    private static func texts<Value>(_ values: [Value]) -> [String]? {
+        let raw = values.map { (($0 as? any RawRepresentable)?.rawValue) as? String }
+        guard raw.allSatisfy({ $0 != nil }) else { return nil }
+        return raw.map { $0! }
+    }
+
+    /// The name of the case `value` holds, as the runtime knows it (not its `description`);
+    /// `nil` when `value` is no enum.
+    static func name(of value: Any) -> String? {
+        func caseName<Value>(_ value: Value) -> String? {
+            runtimeEnumCaseName(value).map { String(cString: $0) }
+        }
+        return _openExistential(value, do: caseName)
     }
 
     /// The elements of a tuple type, with their labels (`nil` for an unlabeled one); `nil` when
@@ -94,3 +133,8 @@ enum EnumCases {
     }
 }
 
+
+/// The runtime's name of an enum value's case, as `print` finds it (the standard library's own
+/// entry to it is internal).
+@_silgen_name("swift_EnumCaseName")
+private func runtimeEnumCaseName<Value>(_ value: Value) -> UnsafePointer<CChar>?

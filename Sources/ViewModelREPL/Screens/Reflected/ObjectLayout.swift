@@ -16,8 +16,10 @@ final class ObjectLayout {
         let place: Place
         /// How the value is written from memory, when it is stored there.
         let reading: StoredReading
-        /// The property's declared type.
+        /// The property's declared type (a wrapped property's wrapped type).
         let type: Any.Type
+        /// How the value is read from its wrapper, for a property behind one.
+        let wrapper: PropertyWrapperForm?
     }
 
     /// Where a property's value is read from.
@@ -46,11 +48,14 @@ final class ObjectLayout {
         var index = 0
         let complete = _forEachField(of: Swift.type(of: object), options: classType) { name, offset, type, kind in
             defer { index += 1 }
-            guard kind != .function, let shown = shownName(String(cString: name), observable: observable) else { return true }
+            let label = String(cString: name)
+            let wrapper = kind == .struct ? PropertyWrapperForm.of(type, label: label) : nil
+            guard kind != .function, let shown = shownName(label, observable: observable, isWrapper: wrapper != nil) else { return true }
             let isPlain = StoredLayout.isPlainValue(kind, type)
             let place: Place = isPlain ? .stored(offset: offset, type: type) : .mirrored(index: index)
             let key = JSONWriter.bytes(.string(shown)) + [UInt8(ascii: ":")]
-            fields.append(Field(name: shown, key: key, place: place, reading: isPlain ? .of(type) : .boxed, type: type))
+            let reading: StoredReading = isPlain && wrapper == nil ? .of(type) : .boxed
+            fields.append(Field(name: shown, key: key, place: place, reading: reading, type: wrapper?.wrappedType ?? type, wrapper: wrapper))
             return true
         }
         guard complete, index == Reader.children(of: object).count else { return nil }
@@ -59,12 +64,17 @@ final class ObjectLayout {
 
     /// The name a stored property is shown under, or `nil` when it is not shown: an `@Observable`
     /// class keeps a tracked property in `_name` and its registrar in `_$observationRegistrar`;
-    /// what has no underscore there is `@ObservationIgnored` (or a constant).
-    static func shownName(_ label: String, observable: Bool) -> String? {
-        guard observable else { return label }
+    /// what has no underscore there is `@ObservationIgnored` (or a constant). A property behind a
+    /// wrapper (`_name`) and a lazy one (`$__lazy_storage_$_name`) show as `name`.
+    static func shownName(_ label: String, observable: Bool, isWrapper: Bool) -> String? {
+        if label.hasPrefix(lazyPrefix) { return String(label.dropFirst(lazyPrefix.count)) }
+        guard observable else { return isWrapper ? String(label.dropFirst()) : label }
         guard label.hasPrefix("_"), !label.hasPrefix("_$") else { return nil }
         return String(label.dropFirst())
     }
+
+    /// What Swift names a lazy property's storage before its name.
+    private static let lazyPrefix = "$__lazy_storage_$_"
 
     /// The runtime's option, spelled by value: its own constants are mutable statics, which strict
     /// concurrency refuses.
@@ -105,8 +115,13 @@ final class ObjectLayout {
             return mirrors.reversed().flatMap(\.children)
         }
 
-        /// The value of `field`, boxed.
+        /// The value of `field`, boxed (a wrapped property's wrapped value).
         func value(of field: Field) -> Any {
+            guard let wrapper = field.wrapper else { return stored(field) }
+            return wrapper.wrappedValue(of: stored(field))
+        }
+
+        private func stored(_ field: Field) -> Any {
             switch field.place {
             case .stored(let offset, let type):
                 return withExtendedLifetime(object) { StoredLayout.load(type, at: address(offset)) }

@@ -354,7 +354,7 @@ final class ReflectedScreen<Model: AnyObject>: ScreenHosting, ScreenLoader {
 
     // MARK: Preview
 
-    func mock(_ state: JSONValue, given: [String]?) throws(ReplError) {
+    func mock(_ state: JSONValue, given named: [String]?) throws(ReplError) {
         guard case .object(let given) = state else {
             throw ReplError(.stateDoesNotDecode(screen: name, reason: "expected an object of fields"))
         }
@@ -369,6 +369,11 @@ final class ReflectedScreen<Model: AnyObject>: ScreenHosting, ScreenLoader {
                     throw ReplError(.stateDoesNotDecode(screen: name, reason: "missing '\(field.name)'"))
                 }
                 shown.append((field.name, .null))
+                continue
+            }
+            // `mock FIELD=VALUE` checks the fields it names; the rest are as the state showed them.
+            if let named, !named.contains(where: { MockCheck.names(field.name, path: $0) }) {
+                shown.append((field.name, JSONValue.sortingKeys(value)))
                 continue
             }
             shown.append((field.name, try checked(value, as: field)))
@@ -390,7 +395,7 @@ final class ReflectedScreen<Model: AnyObject>: ScreenHosting, ScreenLoader {
         }
         guard let decoded else { return JSONValue.sortingKeys(value) }
         let out = ByteBuffer()
-        guard (try? reflector.write(decoded, to: out)) != nil,
+        guard (try? reflector.writeValue(decoded, to: out)) != nil,
             let written = try? JSONParser.parse(String(decoding: out.bytes, as: UTF8.self), maximumDepth: 512)
         else {
             throw ReplError(.stateDoesNotDecode(screen: name, reason: "\(field.name) does not encode again"))

@@ -10,7 +10,11 @@ enum TypeName {
     /// Whether `type` is a closure's, or holds one (an optional closure): reflection leaves such
     /// values out.
     static func isClosure(_ type: Any.Type) -> Bool {
-        String(describing: type).contains("->")
+        // MetadataKind.function: 2 | the non-heap flag 0x200 | the non-type flag 0x100. A type
+        // whose name holds `->` but is none (`Box<(Int) -> Int>`) is a value like any other.
+        if unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: UInt.self) == 0x302 { return true }
+        if let wrapped = (type as? any WrappedTypeProviding.Type)?.wrappedType { return isClosure(wrapped) }
+        return false
     }
 
     /// Rewrites `Optional<X>`, `Array<X>` and `Dictionary<K, V>` in a type's description.
@@ -19,18 +23,32 @@ enum TypeName {
         return parse(&scanner)
     }
 
-    /// Parses one type from the front of `text`: a name with optional generic arguments.
+    /// Parses one type from the front of `text`: a name with optional generic arguments, a tuple
+    /// or a function, shortening the types inside each.
     private static func parse(_ text: inout Substring) -> String {
         var head = ""
-        // A tuple's commas (`(Int, Int)`) are inside its parentheses, not between arguments.
-        var depth = 0
-        while let character = text.first, depth > 0 || (character != "<" && character != ">" && character != ",") {
-            if character == "(" { depth += 1 }
-            if character == ")" { depth -= 1 }
-            head.append(character)
+        while let character = text.first, character != "<", character != ">", character != ",", character != ")" {
             text.removeFirst()
+            if character == "(" {
+                // A tuple's or a function's elements, each a type of its own (after its label).
+                var elements: [String] = []
+                while let next = text.first, next != ")" {
+                    let before = text.count
+                    elements.append(parse(&text))
+                    if text.first == "," || text.count == before { text.removeFirst() }
+                }
+                if text.first == ")" { text.removeFirst() }
+                head += "(" + elements.joined(separator: ", ") + ")"
+            } else if character == "-", text.first == ">" {
+                // A function's arrow closes nothing.
+                text.removeFirst()
+                head += "->"
+            } else {
+                head.append(character)
+            }
         }
-        guard text.first == "<" else { return head.trimmingCharacters(in: .whitespaces) }
+        head = head.trimmingCharacters(in: .whitespaces)
+        guard text.first == "<" else { return head }
         text.removeFirst()
         var arguments: [String] = []
         while !text.isEmpty {
@@ -39,14 +57,17 @@ enum TypeName {
             text.removeFirst()
             if next == ">" { break }
         }
-        let base = head.trimmingCharacters(in: .whitespaces)
+        // What comes before the generic name stays as it is: a label (`action: `) or an arrow.
+        let split = head.lastIndex(of: " ").map { head.index(after: $0) } ?? head.startIndex
+        let prefix = head[..<split]
+        let base = String(head[split...])
         switch (base, arguments.count) {
         case ("Optional", 1), ("Swift.Optional", 1):
             let wrapped = arguments[0]
-            return wrapped.contains(" ") ? "(\(wrapped))?" : wrapped + "?"
-        case ("Array", 1), ("Swift.Array", 1): return "[\(arguments[0])]"
-        case ("Dictionary", 2), ("Swift.Dictionary", 2): return "[\(arguments[0]): \(arguments[1])]"
-        default: return "\(base)<\(arguments.joined(separator: ", "))>"
+            return prefix + (wrapped.contains(" ") ? "(\(wrapped))?" : wrapped + "?")
+        case ("Array", 1), ("Swift.Array", 1): return prefix + "[\(arguments[0])]"
+        case ("Dictionary", 2), ("Swift.Dictionary", 2): return prefix + "[\(arguments[0]): \(arguments[1])]"
+        default: return prefix + "\(base)<\(arguments.joined(separator: ", "))>"
         }
     }
 }

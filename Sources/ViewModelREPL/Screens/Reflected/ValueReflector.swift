@@ -17,8 +17,17 @@ import ViewModelKit
 ///   registrar and what `@ObservationIgnored` keeps; stored closures are left out everywhere.
 @MainActor
 final class ValueReflector {
-    /// How deep values nest before the rest is written as a description.
+    /// How deep values nest before the rest is cut (written as ``Messages/cutDeeper``).
     static let maximumDepth = 64
+    /// How many values one state may hold before the rest is cut (written as
+    /// ``Messages/cutLarger``): a value reached by many paths (an object or an indirect enum
+    /// case shared through a graph) is written once per path, so without a bound a graph of 40
+    /// levels would never finish.
+    static let maximumValues = 1_000_000
+    /// How many times one object is written in full in one state; past that it is a mark
+    /// (``Messages/sharedObject``), so a graph of shared objects is written in time linear in its
+    /// objects, not in its paths (as `dump` writes a shared object once).
+    static let maximumRepeats = 4
 
     private let stateEncoder = StateEncoder()
     private let fallback = StateEncoder.fallbackEncoder(for: .readable)
@@ -30,6 +39,10 @@ final class ValueReflector {
     private var lastLayout: (key: ObjectIdentifier, layout: ObjectLayout?)?
     /// The objects being written now, so a child that points back at its parent ends.
     private var visiting: Set<ObjectIdentifier> = []
+    /// How many more values the state being written may hold (see ``maximumValues``).
+    private var valuesLeft = maximumValues
+    /// How many times each object has been written in full in the state being written.
+    private var repeats: [ObjectIdentifier: Int] = [:]
 
     /// How a value of one type is written.
     private enum Strategy {
@@ -46,6 +59,10 @@ final class ValueReflector {
         /// A struct, with its layout when its fields can be read from memory.
         case structure(StoredLayout?)
         case object(observable: Bool)
+        /// An `AnyHashable`, written as the value it wraps.
+        case hashable
+        /// An actor, whose storage is its own to read (another thread may be writing it): its type.
+        case actor
         case function
         case description
     }
@@ -85,6 +102,7 @@ final class ValueReflector {
 
     /// Writes `object`'s shown stored properties as one object, keys sorted, closures left out.
     func writeProperties(of object: AnyObject, observable: Bool, to out: ByteBuffer, depth: Int = 0) throws {
+        if depth == 0 { startState() }
         guard let layout = layout(of: object, observable: observable) else {
             return try writeMembers(Self.properties(of: object, observable: observable).filter { !isLeftOut($0.value) }, to: out, depth: depth)
         }
@@ -120,14 +138,28 @@ final class ValueReflector {
 
     /// Writes `fields` as one object, keys sorted.
     func writeObject(_ fields: [(name: String, value: Any)], to out: ByteBuffer) throws {
+        startState()
         try writeMembers(fields.filter { !isLeftOut($0.value) }, to: out, depth: 0)
     }
 
-    /// Writes `value`.
-    func write(_ value: Any, to out: ByteBuffer, depth: Int = 0) throws {
-        if depth > Self.maximumDepth {
-            return JSONWriter.append(string: String(describing: value), to: out)
-        }
+    /// Writes `value` as a whole state or field of its own.
+    func writeValue(_ value: Any, to out: ByteBuffer) throws {
+        startState()
+        try write(value, to: out)
+    }
+
+    /// Resets the bounds for a new state.
+    private func startState() {
+        valuesLeft = Self.maximumValues
+        if !repeats.isEmpty { repeats.removeAll(keepingCapacity: true) }
+    }
+
+    /// Writes `value`, part of the state being written: cut past the depth and size bounds, where
+    /// nothing of it is read (its description may recurse without bound as well).
+    private func write(_ value: Any, to out: ByteBuffer, depth: Int = 0) throws {
+        valuesLeft &-= 1
+        if depth > Self.maximumDepth { return JSONWriter.append(string: Messages.cutDeeper(than: Self.maximumDepth), to: out) }
+        if valuesLeft < 0 { return JSONWriter.append(string: Messages.cutLarger(than: Self.maximumValues), to: out) }
         switch strategy(for: value) {
         case .null: out.append("null")
         // The plain kinds in the one form they have, from memory or boxed (see ``DirectJSON``).
@@ -136,12 +168,12 @@ final class ValueReflector {
         case .int: (value as! Int).writeJSON(to: out)
         case .integer: out.append(utf8: "\(value)")
         case .double: (value as! Double).writeJSON(to: out)
-        case .float: Double(value as! Float).writeJSON(to: out)
+        case .float: (value as! Float).writeJSON(to: out)
         case .date: (value as! Date).writeJSON(to: out)
         case .url: JSONWriter.append(string: (value as! URL).absoluteString, to: out)
         case .uuid: JSONWriter.append(string: (value as! UUID).uuidString, to: out)
         case .data: JSONWriter.append(string: (value as! Data).base64EncodedString(), to: out)
-        case .decimal: out.append(utf8: "\(value as! Decimal)")
+        case .decimal: (value as! Decimal).writeJSON(to: out)
         case .optional(let unwrap):
             if let wrapped = unwrap(value) { try write(wrapped, to: out, depth: depth) } else { out.append("null") }
         case .error:
@@ -154,7 +186,7 @@ final class ValueReflector {
             try writeEnumCase(value, to: out, depth: depth)
         case .structure(let layout):
             if let layout { return try writeStructure(value, layout: layout, to: out, depth: depth + 1) }
-            try writeMembers(Self.labeledChildren(of: value), to: out, depth: depth + 1)
+            try writeMembers(Self.labeledChildren(of: value).filter { !isLeftOut($0.value) }, to: out, depth: depth + 1)
         case .tuple:
             try writeTuple(Mirror(reflecting: value), to: out, depth: depth)
         case .collection(let walk):
@@ -170,7 +202,16 @@ final class ValueReflector {
                 return JSONWriter.append(string: "<cycle: \(Self.typeName(of: value))>", to: out)
             }
             defer { visiting.remove(identity) }
+            let times = repeats[identity, default: 0]
+            guard times < Self.maximumRepeats else {
+                return JSONWriter.append(string: Messages.sharedObject(Self.typeName(of: value), times: times), to: out)
+            }
+            repeats[identity] = times + 1
             try writeProperties(of: object, observable: observable, to: out, depth: depth + 1)
+        case .hashable:
+            try write((value as! AnyHashable).base, to: out, depth: depth)
+        case .actor:
+            JSONWriter.append(string: Messages.actorValue(Self.typeName(of: value)), to: out)
         case .function, .description:
             JSONWriter.append(string: String(describing: value), to: out)
         }
@@ -200,9 +241,12 @@ final class ValueReflector {
         case is Data.Type: return .data
         case is Decimal.Type: return .decimal
         case is Void.Type: return .null
+        case is AnyHashable.Type: return .hashable
         default: break
         }
         if TypeName.isClosure(type) { return .function }
+        // An actor's stored properties are its own to read: another thread may be writing them.
+        if value is any Actor { return .actor }
         let mirror = Mirror(reflecting: value)
         if mirror.displayStyle == .optional { return .optional((type as? any ReflectedOptional.Type)?.unwrap ?? Self.wrapped) }
         if value is any Error { return .error }
@@ -299,7 +343,8 @@ final class ValueReflector {
     private func writeEnumCase(_ value: Any, to out: ByteBuffer, depth: Int) throws {
         let mirror = Mirror(reflecting: value)
         guard let payload = mirror.children.first, let name = payload.label else {
-            return JSONWriter.append(string: String(describing: value), to: out)
+            // The case's own name, even where the enum describes itself otherwise.
+            return JSONWriter.append(string: EnumCases.name(of: value) ?? String(describing: value), to: out)
         }
         out.append(UInt8(ascii: "{"))
         JSONWriter.append(string: name, to: out)
@@ -310,7 +355,7 @@ final class ValueReflector {
 
     /// Labeled elements as an object, unlabeled ones (`.0`, `.1`) as an array.
     private func writeTuple(_ mirror: Mirror, to out: ByteBuffer, depth: Int) throws {
-        let children = Array(mirror.children)
+        let children = mirror.children.filter { !isLeftOut($0.value) }
         if children.allSatisfy({ $0.label.map { !$0.hasPrefix(".") } ?? false }) {
             return try writeMembers(children.map { ($0.label!, $0.value) }, to: out, depth: depth + 1)
         }
@@ -330,19 +375,37 @@ final class ValueReflector {
         sorted.write(to: out)
     }
 
-    /// String, integer and string-valued keys as an object, keys sorted; any other keys as `[key, value]` pairs.
+    /// String, integer and string-valued keys as an object, keys sorted; any other keys (or keys
+    /// two of which would be written alike, `1` and `"1"` in an `AnyHashable` key) as `[key, value]`
+    /// pairs sorted by their JSON, so the line is the same in every process whatever the hash order.
     private func writeDictionary(_ pairs: [(key: Any, value: Any)], to out: ByteBuffer, depth: Int) throws {
-        let names = pairs.map { Self.keyText($0.key) }
-        if names.allSatisfy({ $0 != nil }) {
-            return try writeMembers(zip(names, pairs).map { ($0!, $1.value) }, to: out, depth: depth + 1)
+        var names: [String] = []
+        names.reserveCapacity(pairs.count)
+        for pair in pairs {
+            guard let name = Self.keyText(pair.key) else { break }
+            names.append(name)
         }
-        try writeArray(pairs.map { [$0.key, $0.value] as [Any] }, to: out, depth: depth)
+        if names.count == pairs.count, Set(names).count == names.count {
+            return try writeMembers(zip(names, pairs).map { ($0, $1.value) }, to: out, depth: depth + 1)
+        }
+        var sorted = SortedArrayWriter()
+        for pair in pairs {
+            try sorted.add { out in
+                out.append(UInt8(ascii: "["))
+                try write(pair.key, to: out, depth: depth + 2)
+                out.append(UInt8(ascii: ","))
+                try write(pair.value, to: out, depth: depth + 2)
+                out.append(UInt8(ascii: "]"))
+            }
+        }
+        sorted.write(to: out)
     }
 
     // MARK: Helpers
 
     /// The object key a dictionary key is written under, if it has one.
     private static func keyText(_ key: Any) -> String? {
+        if Swift.type(of: key) == AnyHashable.self, let hashable = key as? AnyHashable { return keyText(hashable.base) }
         switch key {
         case let text as String: return text
         case let number as any BinaryInteger: return "\(number)"
@@ -385,8 +448,10 @@ final class ValueReflector {
     /// A class's stored properties, its superclasses' first; an `@Observable` class's tracked ones.
     private static func properties(of object: AnyObject, observable: Bool) -> [(name: String, value: Any)] {
         ObjectLayout.Reader.children(of: object).compactMap { child in
-            guard let label = child.label, let shown = ObjectLayout.shownName(label, observable: observable) else { return nil }
-            return (shown, child.value)
+            guard let label = child.label else { return nil }
+            let wrapper = PropertyWrapperForm.of(Swift.type(of: child.value), label: label)
+            guard let shown = ObjectLayout.shownName(label, observable: observable, isWrapper: wrapper != nil) else { return nil }
+            return (shown, wrapper?.wrappedValue(of: child.value) ?? child.value)
         }
     }
 }

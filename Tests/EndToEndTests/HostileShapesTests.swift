@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `TestApps/ShapesREPL`: view models holding the shapes a hostile sweep found printed wrongly or
+/// fatally, hosted as written and driven over pipes. Every line must be JSON by an independent
+/// parser, every value in its documented form, the same bytes in every process.
+@Suite struct HostileShapesTests {
+    static let binary = VMReplProcess.binaryURL.deletingLastPathComponent().appendingPathComponent("shapes-repl")
+
+    /// The raw output lines of one piped session, and its exit status.
+    static func session(_ input: [String]) async throws -> (lines: [String], status: Int32) {
+        let process = try VMReplProcess([], binary: binary)
+        process.send(input.joined(separator: "\n"))
+        process.closeInput()
+        var lines: [String] = []
+        while let line = await process.nextLine() { lines.append(line) }
+        return (lines, await process.exitStatus())
+    }
+
+    /// `line` parsed by Foundation's parser, which refuses what JSON does not allow (a bare `NaN`).
+    static func parsed(_ line: String) -> [String: Any]? {
+        (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+    }
+
+    @Test func awkwardNumbersKeysAndClosuresPrintInTheirForms() async throws {
+        let run = try await Self.session(["use odd-values", "state"])
+        #expect(run.status == 0)
+        let line = try #require(run.lines.last)
+        #expect(Self.parsed(line) != nil, "\(line)")
+        // Non-finite numbers in an Encodable value, as a plain Double's are; Decimal's NaN too.
+        #expect(line.contains(#""doubles":[1.5,"nan","inf","-inf"]"#))
+        #expect(line.contains(#""decimalNaN":"nan""#))
+        #expect(line.contains(#""decimal":3.14159265358979323846264338327950288"#))
+        #expect(line.contains(#""float":0.1,"#) && line.contains(#""negativeZero":-0,"#))
+        // Keys that are no text are sorted pairs; keys that would print alike are pairs too.
+        #expect(line.contains(#""byMood":[["busy",2],["idle",1]]"#))
+        #expect(line.contains(#""mixedKeys":[["1",20],[1,10]]"#))
+        #expect(line.contains(#""mixedSet":["1",1]"#))
+        // Closures are left out of structs and enum payloads; a type naming one is a value.
+        #expect(line.contains(#""alert":{"title":"OK"}"#))
+        #expect(line.contains(#""prompt":{"confirm":{"title":"Delete?"}}"#))
+        #expect(line.contains(#""box":{"count":3}"#))
+        // An enum's case, not its description; a raw-value Codable enum by its raw value.
+        #expect(line.contains(#""mood":"idle""#))
+        #expect(line.contains(#""privacy":"public""#))
+    }
+
+    @Test func describeNamesARawValueEnumsCasesAsTheStatePrintsThem() async throws {
+        let run = try await Self.session(["use odd-values", "describe", #"write privacy="private""#])
+        let fields = value(Self.parsed(run.lines[2]), "fields") as? [[String: Any]] ?? []
+        #expect(json(fields.first { $0["name"] as? String == "privacy" }?["cases"]) == #"["public","private"]"#)
+        #expect(json(fields.first { $0["name"] as? String == "prompt" }?["cases"]) == #"["confirm(title: String, action: (() -> ())?)","none"]"#)
+        #expect(value(Self.parsed(run.lines[3]), "state.privacy") as? String == "private")
+    }
+
+    @Test func everyProcessPrintsTheSameBytes() async throws {
+        var states: Set<String> = []
+        for _ in 0..<5 {
+            let run = try await Self.session(["use odd-values", "state"])
+            states.insert(run.lines.last ?? "")
+        }
+        #expect(states.count == 1)
+    }
+
+    @Test func aValueNestedThousandsDeepIsCutNotACrash() async throws {
+        let run = try await Self.session(["use deep", "state", "event grow"])
+        #expect(run.status == 0)
+        #expect(run.lines.count == 4)
+        for line in run.lines { #expect(Self.parsed(line) != nil) }
+        #expect(run.lines[2].contains(#""<cut: nested deeper than 64 levels>""#))
+        #expect(value(Self.parsed(run.lines[3]), "state.length") as? Int == 8001)
+    }
+
+    @Test func aSharedGraphIsWrittenOncePerObjectNotOncePerPath() async throws {
+        let run = try await Self.session(["use graph", "state"])
+        #expect(run.status == 0)
+        let line = try #require(run.lines.last)
+        #expect(Self.parsed(line) != nil)
+        #expect(line.contains(#""<shared: Node, written in full 4 times above>""#))
+        // 40 nodes, each written in full at most four times: kilobytes, not the 2^40 paths.
+        #expect(line.utf8.count < 100_000)
+    }
+
+    @Test func anActorsStateIsNotReadWhileItWritesIt() async throws {
+        // The actor churns on its own executor from the start; reading its storage raced it.
+        let run = try await Self.session(["use actor-held"] + Array(repeating: "state", count: 500))
+        #expect(run.status == 0)
+        let states = run.lines.compactMap(Self.parsed).filter { $0["type"] as? String == "state" }
+        #expect(states.count >= 501)
+        #expect(states.allSatisfy { value($0, "state.store") as? String == "<actor: Store>" })
+    }
+
+    @Test func wrappedAndLazyPropertiesShowUnderTheirOwnNames() async throws {
+        let run = try await Self.session(["use wrapped", "state", "event subscribe", "describe"])
+        #expect(run.lines[2].contains(#""state":{"contentState":"loading","count":1,"summary":null,"title":"Inbox"}"#))
+        // Subscribed, the value lives in the publisher's subject, as Combine's Published keeps it.
+        #expect(value(Self.parsed(run.lines[3]), "state.contentState") as? String == "loaded")
+        let fields = (value(Self.parsed(run.lines[4]), "fields") as? [[String: Any]] ?? []).map { "\($0["name"]!): \($0["type"]!)" }
+        #expect(fields == ["contentState: ContentState", "count: Int", "summary: String?", "title: String"])
+    }
+}
