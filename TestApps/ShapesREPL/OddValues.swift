@@ -29,6 +29,29 @@ struct Box<Tag> {
     var count = 3
 }
 
+/// A count whose own `Codable` writes an object but reads a plain number: what it prints does
+/// not read back, so it cannot be mocked, while every other field can.
+struct Tally: Codable {
+    var count: Int
+
+    init(count: Int) {
+        self.count = count
+    }
+
+    init(from decoder: any Decoder) throws {
+        count = try decoder.singleValueContainer().decode(Int.self)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(count, forKey: .count)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case count
+    }
+}
+
 /// Numbers, keys, closures and enums in the forms a hostile sweep found printed wrongly.
 @MainActor
 final class OddValues {
@@ -47,6 +70,7 @@ final class OddValues {
     var privacy = Privacy.pub
     var files = ["hello.swift": "print(1)", "read me": "text"]
     var touched = 0
+    var tally = Tally(count: 2)
 
     func touch() {
         touched += 1

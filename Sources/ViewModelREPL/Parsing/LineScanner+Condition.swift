@@ -4,10 +4,7 @@ extension LineScanner {
     mutating func condition() throws(ReplError) -> Command.Condition {
         skipBlanks()
         let start = index
-        var end = start
-        while end < bytes.count, bytes[end] != 0x20, bytes[end] != 0x09, bytes[end] != UInt8(ascii: "="), bytes[end] != UInt8(ascii: "!") {
-            end += 1
-        }
+        let end = end(from: start) { byte in byte == 0x20 || byte == 0x09 || byte == UInt8(ascii: "=") || byte == UInt8(ascii: "!") }
         let pathText = String(decoding: bytes[start..<end], as: UTF8.self)
         guard let path = StatePath(pathText) else {
             throw error(pathText.isEmpty ? .expectedPath : .badPath(pathText), at: start)

@@ -53,8 +53,24 @@ struct LineScanner {
         skipBlanks()
         guard !isAtEnd else { return nil }
         let start = index
-        while index < bytes.count, !isBlank(bytes[index]) { index += 1 }
+        index = end(from: start) { [self] byte in isBlank(byte) }
         return text(start..<index)
+    }
+
+    /// Where a word starting at `start` ends: at the first byte `stops` is true for, outside a
+    /// path's quoted key (`files["read me"]`), which may hold blanks and operators.
+    func end(from start: Int, stoppingAt stops: (UInt8) -> Bool) -> Int {
+        var end = start
+        while end < bytes.count, !stops(bytes[end]) {
+            if bytes[end] == UInt8(ascii: "["), end + 1 < bytes.count, bytes[end + 1] == UInt8(ascii: "\"") {
+                end += 2
+                while end < bytes.count, bytes[end] != UInt8(ascii: "\"") {
+                    end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1
+                }
+            }
+            end += 1
+        }
+        return min(end, bytes.count)
     }
 
     /// Looks at the next word without consuming it.

@@ -14,7 +14,16 @@ package struct StatePath: Equatable, Sendable, CustomStringConvertible {
         var rest = Substring(text)
         while !rest.isEmpty {
             if rest.first == "[" {
-                guard let close = rest.firstIndex(of: "]"), let index = Int(rest[rest.index(after: rest.startIndex)..<close]) else { return nil }
+                rest = rest.dropFirst()
+                if rest.first == "\"" {
+                    // A quoted key (`files["hello.swift"]`): any text, `\"` and `\\` escaped.
+                    guard let key = Self.quotedKey(&rest), rest.first == "]" else { return nil }
+                    components.append(.key(key))
+                    rest = rest.dropFirst()
+                    if rest.first == "." { rest = rest.dropFirst() }
+                    continue
+                }
+                guard let close = rest.firstIndex(of: "]"), let index = Int(rest[..<close]) else { return nil }
                 components.append(.index(index))
                 rest = rest[rest.index(after: close)...]
                 if rest.first == "." { rest = rest.dropFirst() }
@@ -33,6 +42,44 @@ package struct StatePath: Equatable, Sendable, CustomStringConvertible {
         guard !components.isEmpty else { return nil }
         self.components = components
         self.description = text
+    }
+
+    /// Reads a quoted key from the front of `text` (which starts at its opening quote).
+    private static func quotedKey(_ text: inout Substring) -> String? {
+        text = text.dropFirst()
+        var key = ""
+        while let character = text.first {
+            text = text.dropFirst()
+            switch character {
+            case "\"": return key
+            case "\\":
+                guard let escaped = text.first, escaped == "\"" || escaped == "\\" else { return nil }
+                key.append(escaped)
+                text = text.dropFirst()
+            default: key.append(character)
+            }
+        }
+        return nil
+    }
+
+    /// Appends the step to the member `key` to the path `text`: `.key`, or `["a.b"]` where the key
+    /// holds what a plain step cannot (a dot, a bracket, a blank, a quote), so it reads back as written.
+    package static func append(key: String, to text: inout String) {
+        let isPlain = !key.isEmpty && !key.utf8.contains { byte in
+            byte == UInt8(ascii: ".") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "\"")
+                || byte == UInt8(ascii: "\\") || byte <= UInt8(ascii: " ") || byte == UInt8(ascii: "=")
+        }
+        if isPlain {
+            if !text.isEmpty { text += "." }
+            text += key
+            return
+        }
+        text += "[\""
+        for character in key {
+            if character == "\"" || character == "\\" { text.append("\\") }
+            text.append(character)
+        }
+        text += "\"]"
     }
 
     /// The value at this path in `root`, or `nil` when there is none.

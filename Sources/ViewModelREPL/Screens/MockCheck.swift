@@ -35,7 +35,8 @@ enum MockCheck {
         switch (given, shown) {
         case (.object(let givenMembers), .object(let shownMembers)):
             for member in givenMembers {
-                let place = path.isEmpty ? member.key : "\(path).\(member.key)"
+                var place = path
+                StatePath.append(key: member.key, to: &place)
                 guard let other = shownMembers.first(where: { $0.key == member.key })?.value else {
                     paths.append(place)
                     continue
