@@ -25,4 +25,7 @@ screens.register("wrapped", summary: "properties behind wrappers (a stand-in of 
 ]) { _ in
     WrappedProperties()
 }
+screens.register("downloader", summary: "a download its init starts, in five steps of a second", actions: []) { context in
+    Downloader(clock: context.clock)
+}
 await REPLMain.run(screens: screens)

@@ -122,4 +122,25 @@ import TestSupport
         #expect(change?["to"] as? String == "x")
         #expect(value(Self.parsed(run.lines.last ?? ""), "actual") as? String == "x")
     }
+
+    @Test func workTheInitStartsIsTheOpeningCommandsWork() async throws {
+        let run = try await Self.session(["use downloader", "describe", "wait", "state"])
+        let lines = run.lines.compactMap(Self.parsed)
+        // The wait waits for the download: the state after it is the finished one.
+        let last = try #require(lines.last)
+        #expect(value(last, "state.progress") as? Int == 100)
+        #expect(value(last, "state.isDone") as? Bool == true)
+        // Its states on the way are pushed with the line that opened the screen.
+        let pushes = lines.filter { $0["push"] as? Bool == true }
+        #expect(!pushes.isEmpty)
+        #expect(pushes.allSatisfy { $0["line"] as? Int == 1 })
+    }
+
+    @Test func theReplyToCancelSaysNothingLoads() async throws {
+        // Seed 001 as written: its cancelled load ends only when its task next runs.
+        let result = try await Transcript.run(["use async-content", "load", "cancel", "state"])
+        #expect(result.reply(2)?["loading"] as? Bool == true)
+        #expect(result.reply(3)?["loading"] == nil)
+        #expect(result.reply(4)?["loading"] == nil)
+    }
 }

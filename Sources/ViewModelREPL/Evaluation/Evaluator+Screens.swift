@@ -5,7 +5,7 @@ extension Evaluator {
         .screens(registry.definitions.map { ScreenSummary(name: $0.name, summary: $0.summary) }, current: current?.name)
     }
 
-    func use(_ name: String) throws(ReplError) -> Reply {
+    func use(_ name: String, tag: RequestTag) throws(ReplError) -> Reply {
         guard let definition = registry.definition(name) else {
             throw ReplError(.unknownScreen(name, known: registry.names))
         }
@@ -18,6 +18,8 @@ extension Evaluator {
             screen = OpenScreen(host: definition.make(context), dependencies: dependencies)
             screens[name] = screen
             if screen.host.needsPolling { pushes.poll(screen) }
+            // Work the view model started as it was made is this command's.
+            if screen.host.takeStartedWork() { screen.pushTag = tag }
         }
         current = screen
         return try stateReply(screen)

@@ -111,7 +111,7 @@ package final class Evaluator {
     private func execute(_ command: Command, name: String, tag: RequestTag) throws(ReplError) -> Reply {
         switch command {
         case .screens: return screenList()
-        case .use(let screen): return try use(screen)
+        case .use(let screen): return try use(screen, tag: tag)
         case .describe: return try describe()
         case .state(let focus): return try state(focus: focus)
         case .event(let event, let arguments): return try send(event, arguments, tag: tag)

@@ -80,7 +80,7 @@ public struct ScreenRegistry: Sendable {
         definitions.append(
             ScreenDefinition(name: name, summary: summary, lazyCatalog: LazyEventCatalog { catalog }) { context in
                 ReflectedScreen(
-                    name: name, catalog: catalog, model: make(context), fields: fields, actions: actions, bindings: bindings,
+                    name: name, catalog: catalog, make: { make(context) }, fields: fields, actions: actions, bindings: bindings,
                     isOnVirtualTime: context.clock is ManualClock)
             })
     }

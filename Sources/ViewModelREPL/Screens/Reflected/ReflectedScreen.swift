@@ -43,6 +43,10 @@ final class ReflectedScreen<Model: AnyObject>: ScreenHosting, ScreenLoader {
 
     /// The work of each command that is still running.
     private var work: [WeakWork] = []
+    /// What a command's token tells when its work ends.
+    private let owner: WorkOwner
+    /// Work `cancel` cancelled that has not ended yet: no longer loading, still waited for.
+    private var cancelled: [WeakWork] = []
     /// The token of the last command whose work ended with it, for the next command.
     private var spareToken: WorkToken?
     /// The tasks of the actions started, for `cancel`; forgotten when no work runs.
@@ -68,10 +72,17 @@ final class ReflectedScreen<Model: AnyObject>: ScreenHosting, ScreenLoader {
     /// How often a screen with work in flight on real time is compared.
     static var realTimePollInterval: Duration { .milliseconds(50) }
 
+    /// The screen, its view model made by `make` as a command's work: a `Task` its `init` (or the
+    /// factory) starts is the work of the command that opened the screen, which `wait` waits for
+    /// and whose line its states are pushed with.
     init(
-        name: String, catalog: EventCatalog, model: Model, fields: [ScreenField<Model>]?, actions: [ScreenAction<Model>],
+        name: String, catalog: EventCatalog, make: () -> Model, fields: [ScreenField<Model>]?, actions: [ScreenAction<Model>],
         bindings: [ScreenBinding<Model>], isOnVirtualTime: Bool
     ) {
+        let owner = WorkOwner()
+        var token = WorkToken { [owner] in MainActor.assumeIsolated { owner.ended?() } }
+        let model = WorkToken.$current.withValue(token) { make() }
+        self.owner = owner
         self.name = name
         self.model = model
         self.chosenFields = fields
@@ -83,6 +94,16 @@ final class ReflectedScreen<Model: AnyObject>: ScreenHosting, ScreenLoader {
         isObservable = model is any Observable
         observation = ModelObservation(model: model, fields: fields, isObservable: isObservable)
         observation.changed = { [weak self] in self?.observedChange() }
+        owner.ended = { [weak self] in self?.workEnded() }
+        keep(&token)
+    }
+
+    /// The screen hosting `model`, made already.
+    convenience init(
+        name: String, catalog: EventCatalog, model: Model, fields: [ScreenField<Model>]?, actions: [ScreenAction<Model>],
+        bindings: [ScreenBinding<Model>], isOnVirtualTime: Bool
+    ) {
+        self.init(name: name, catalog: catalog, make: { model }, fields: fields, actions: actions, bindings: bindings, isOnVirtualTime: isOnVirtualTime)
     }
 
     var loader: (any ScreenLoader)? { self }
@@ -202,7 +223,7 @@ final class ReflectedScreen<Model: AnyObject>: ScreenHosting, ScreenLoader {
     /// Runs `body` with a fresh token bound, keeping the token while any task it started runs.
     /// Returns the failure an action reported while `body` ran.
     private func track(_ body: () -> Void) -> ReplError? {
-        var token = spareToken ?? WorkToken { [weak self] in MainActor.assumeIsolated { self?.workEnded() } }
+        var token = spareToken ?? WorkToken { [owner] in MainActor.assumeIsolated { owner.ended?() } }
         spareToken = nil
         token.arm()
         shownIsCurrent = false
@@ -210,6 +231,12 @@ final class ReflectedScreen<Model: AnyObject>: ScreenHosting, ScreenLoader {
         failureNow = nil
         WorkToken.$current.withValue(token) { body() }
         isRunningCommand = false
+        keep(&token)
+        return failureNow
+    }
+
+    /// After a command: keeps its token as running work when a task holds it, else for the next command.
+    private func keep(_ token: inout WorkToken) {
         if isKnownUniquelyReferenced(&token) {
             // Nothing holds it: no work ran on, and the next command can use it again.
             token.disarm()
@@ -219,7 +246,6 @@ final class ReflectedScreen<Model: AnyObject>: ScreenHosting, ScreenLoader {
             startedWork = true
             pollWhileWorking()
         }
-        return failureNow
     }
 
     /// Makes `call`: a sync one in place, an async one as a task of this screen, running at once
@@ -270,6 +296,7 @@ final class ReflectedScreen<Model: AnyObject>: ScreenHosting, ScreenLoader {
     /// A command's work has ended: look at the state, and wake whatever waits for the work.
     private func workEnded() {
         work.removeAll { $0.token == nil }
+        cancelled.removeAll { $0.token == nil }
         if work.isEmpty { tasks.removeAll() }
         shownIsCurrent = false
         poll()
@@ -280,7 +307,7 @@ final class ReflectedScreen<Model: AnyObject>: ScreenHosting, ScreenLoader {
     private func pollWhileWorking() {
         guard !isOnVirtualTime, pollTask == nil else { return }
         pollTask = Task { [weak self] in
-            while let screen = self, screen.isLoading {
+            while let screen = self, screen.workCount > 0 {
                 try? await Task.sleep(for: Self.realTimePollInterval)
                 self?.mayChange()
                 self?.poll()
@@ -321,7 +348,7 @@ final class ReflectedScreen<Model: AnyObject>: ScreenHosting, ScreenLoader {
 
     var loads: Bool { actions.contains { $0.drives.contains(.load) } }
     var isLoading: Bool { work.contains { $0.token != nil } }
-    var workCount: Int { work.reduce(0) { $0 + ($1.token == nil ? 0 : 1) } }
+    var workCount: Int { (work + cancelled).reduce(0) { $0 + ($1.token == nil ? 0 : 1) } }
 
     private func action(for command: LoadCommands) -> ScreenAction<Model>? {
         actions.first { $0.drives.contains(command) }
@@ -347,6 +374,10 @@ final class ReflectedScreen<Model: AnyObject>: ScreenHosting, ScreenLoader {
     func cancelLoad() {
         for task in tasks { task.cancel() }
         tasks.removeAll()
+        // Cancelled, the work is no longer a load in flight, though its tasks end only when they
+        // next run: the reply to `cancel` says so, and `wait` still waits for them.
+        cancelled += work.filter { $0.token != nil }
+        work.removeAll()
         if let cancel = action(for: .cancel), let call = try? cancel.prepare([]) {
             if let failure = run(call, action: cancel.name) { failures.append(failure) }
         }
@@ -415,4 +446,11 @@ final class ReflectedScreen<Model: AnyObject>: ScreenHosting, ScreenLoader {
     func recordedEvents() -> [JSONValue] {
         recorded
     }
+}
+
+/// Tells a screen its command's work has ended: made before the screen (whose view model is made
+/// as a command's work), told the screen once it exists.
+@MainActor
+private final class WorkOwner {
+    var ended: (@MainActor () -> Void)?
 }
