@@ -28,4 +28,9 @@ screens.register("wrapped", summary: "properties behind wrappers (a stand-in of 
 screens.register("downloader", summary: "a download its init starts, in five steps of a second", actions: []) { context in
     Downloader(clock: context.clock)
 }
+screens.register("inbox", summary: "a view model holding a private client, left out by name", leavingOut: ["client"], actions: [
+    .action("refresh") { $0.refresh() },
+]) { _ in
+    Inbox()
+}
 await REPLMain.run(screens: screens)

@@ -143,4 +143,12 @@ import TestSupport
         #expect(result.reply(3)?["loading"] == nil)
         #expect(result.reply(4)?["loading"] == nil)
     }
+
+    @Test func aPropertyLeftOutByNameIsNotShown() async throws {
+        let run = try await Self.session(["use inbox", "event refresh", "describe"])
+        #expect(run.lines[1].contains(#""state":{"messages":[]}"#))
+        #expect(run.lines[2].contains(#""state":{"messages":["a","b"]}"#))
+        let fields = (value(Self.parsed(run.lines[3]), "fields") as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+        #expect(fields == ["messages"])
+    }
 }

@@ -62,6 +62,8 @@ public struct ScreenRegistry: Sendable {
     ///   - name: What `use` calls it: letters, digits, `-` and `_`.
     ///   - summary: One line for `screens`.
     ///   - fields: The fields shown, by key path; `nil` shows every stored property.
+    ///   - leavingOut: Stored properties not shown, by name (a `private let client` the view model
+    ///     holds, whose state is not the screen's): one line where `fields` would list the rest.
     ///   - actions: What `event NAME` calls, and which of them `load`, `reload`, `retry` and `cancel` run.
     ///   - bindings: The properties `write NAME=VALUE` sets, as a view's bindings would.
     ///   - make: Makes the view model; it gets the session's clock and seed.
@@ -69,6 +71,7 @@ public struct ScreenRegistry: Sendable {
         _ name: String,
         summary: String,
         fields: [ScreenField<Model>]? = nil,
+        leavingOut: Set<String> = [],
         actions: [ScreenAction<Model>],
         bindings: [ScreenBinding<Model>] = [],
         make: @escaping @MainActor @Sendable (ScreenContext) -> Model
@@ -80,7 +83,7 @@ public struct ScreenRegistry: Sendable {
         definitions.append(
             ScreenDefinition(name: name, summary: summary, lazyCatalog: LazyEventCatalog { catalog }) { context in
                 ReflectedScreen(
-                    name: name, catalog: catalog, make: { make(context) }, fields: fields, actions: actions, bindings: bindings,
+                    name: name, catalog: catalog, make: { make(context) }, fields: fields, leavingOut: leavingOut, actions: actions, bindings: bindings,
                     isOnVirtualTime: context.clock is ManualClock)
             })
     }

@@ -76,8 +76,8 @@ final class ReflectedScreen<Model: AnyObject>: ScreenHosting, ScreenLoader {
     /// factory) starts is the work of the command that opened the screen, which `wait` waits for
     /// and whose line its states are pushed with.
     init(
-        name: String, catalog: EventCatalog, make: () -> Model, fields: [ScreenField<Model>]?, actions: [ScreenAction<Model>],
-        bindings: [ScreenBinding<Model>], isOnVirtualTime: Bool
+        name: String, catalog: EventCatalog, make: () -> Model, fields: [ScreenField<Model>]?, leavingOut: Set<String> = [],
+        actions: [ScreenAction<Model>], bindings: [ScreenBinding<Model>], isOnVirtualTime: Bool
     ) {
         let owner = WorkOwner()
         var token = WorkToken { [owner] in MainActor.assumeIsolated { owner.ended?() } }
@@ -94,6 +94,7 @@ final class ReflectedScreen<Model: AnyObject>: ScreenHosting, ScreenLoader {
         isObservable = model is any Observable
         observation = ModelObservation(model: model, fields: fields, isObservable: isObservable)
         observation.changed = { [weak self] in self?.observedChange() }
+        reflector.leftOut = leavingOut
         owner.ended = { [weak self] in self?.workEnded() }
         keep(&token)
     }

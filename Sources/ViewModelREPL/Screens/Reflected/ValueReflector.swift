@@ -41,6 +41,9 @@ final class ValueReflector {
     private var visiting: Set<ObjectIdentifier> = []
     /// How many more values the state being written may hold (see ``maximumValues``).
     private var valuesLeft = maximumValues
+    /// The hosted view model's stored properties not shown, by name (its own only, not those of
+    /// the values it holds).
+    var leftOut: Set<String> = []
     /// How many times each object has been written in full in the state being written.
     private var repeats: [ObjectIdentifier: Int] = [:]
 
@@ -69,14 +72,15 @@ final class ValueReflector {
 
     /// The stored properties of `object` as it is shown: in declaration order, closures left out.
     func fields(of object: AnyObject) -> [(name: String, value: Any)] {
-        properties(of: object, observable: object is any Observable)
+        let all = properties(of: object, observable: object is any Observable)
+        return leftOut.isEmpty ? all : all.filter { !leftOut.contains($0.name) }
     }
 
     /// The declared type of each shown stored property of `object`, by name; empty for a class
     /// read through `Mirror` (one whose fields the runtime cannot list).
     func declaredTypes(of object: AnyObject) -> [String: Any.Type] {
         guard let layout = layout(of: object, observable: object is any Observable) else { return [:] }
-        return Dictionary(layout.fields.map { ($0.name, $0.type) }) { first, _ in first }
+        return Dictionary(layout.fields.filter { !leftOut.contains($0.name) }.map { ($0.name, $0.type) }) { first, _ in first }
     }
 
     /// A class's stored properties as shown, through its layout when it has one.
@@ -103,8 +107,11 @@ final class ValueReflector {
     /// Writes `object`'s shown stored properties as one object, keys sorted, closures left out.
     func writeProperties(of object: AnyObject, observable: Bool, to out: ByteBuffer, depth: Int = 0) throws {
         if depth == 0 { startState() }
+        // Properties left out by name are the hosted view model's own, at the top.
+        let leftOut = depth == 0 ? leftOut : []
         guard let layout = layout(of: object, observable: observable) else {
-            return try writeMembers(Self.properties(of: object, observable: observable).filter { !isLeftOut($0.value) }, to: out, depth: depth)
+            let shown = Self.properties(of: object, observable: observable).filter { !isLeftOut($0.value) && !leftOut.contains($0.name) }
+            return try writeMembers(shown, to: out, depth: depth)
         }
         out.append(UInt8(ascii: "{"))
         var first = true
@@ -113,6 +120,7 @@ final class ValueReflector {
         // The separator is written inline in both branches: a local function sharing it would box
         // `first` and check exclusivity on every access (about 1,300 instructions a state).
         try layout.forEachSorted(of: object) { field, reader in
+            if !leftOut.isEmpty, leftOut.contains(field.name) { return }
             if writesDirectly, let address = reader.address(of: field), !field.reading.isBoxed {
                 if !first { out.append(UInt8(ascii: ",")) }
                 first = false
