@@ -71,6 +71,10 @@ final class OddValues {
     var files = ["hello.swift": "print(1)", "read me": "text"]
     var touched = 0
     var tally = Tally(count: 2)
+    var small: Int8 = 0
+    var big: UInt64 = .max
+    var ratio: Float = 1
+    var when = Date(timeIntervalSince1970: 1_764_754_220.999)
 
     func touch() {
         touched += 1

@@ -6,7 +6,10 @@ import ViewModelREPL
 var screens = ScreenRegistry()
 screens.register("odd-values", summary: "numbers, keys, closures and enums in their awkward forms", actions: [
     .action("touch") { $0.touch() },
-], bindings: [.binding("decimal", \.decimal), .binding("privacy", \.privacy)]) { _ in
+], bindings: [
+    .binding("decimal", \.decimal), .binding("privacy", \.privacy), .binding("small", \.small), .binding("big", \.big), .binding("ratio", \.ratio),
+    .binding("when", \.when),
+]) { _ in
     OddValues()
 }
 screens.register("deep", summary: "an indirect enum 8,000 levels deep", actions: [.action("grow") { $0.grow() }]) { _ in

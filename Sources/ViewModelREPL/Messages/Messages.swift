@@ -258,6 +258,14 @@ extension Messages {
     }
 }
 
+extension Messages {
+    /// A number given for a type that cannot hold it (`128` for an `Int8`, `1e39` for a `Float`).
+    static func outOfRange(_ number: String?, type: String) -> String {
+        guard let number else { return "a number is out of the range its type holds, in this \(type)" }
+        return "\(number) is out of the range \(type) holds"
+    }
+}
+
 /// The marks a state carries where a value could not be written in full.
 extension Messages {
     /// Written in place of a value nested deeper than `depth` levels.

@@ -29,6 +29,9 @@ package enum ArgumentDecoding {
         if let direct = JSONValueDecoder.decodeIfHandled(type, from: value) { return direct }
         do {
             return try makeDecoder().decode(type, from: Data(JSONWriter.bytes(value)))
+        } catch DecodingError.dataCorrupted(let context) where context.underlyingError != nil || context.debugDescription.contains("valid JSON") {
+            // The text is ours and valid: what JSONDecoder calls corrupt is a number its type cannot hold.
+            throw DecodingFailure(reason: Messages.outOfRange(context.codingPath.isEmpty ? JSONWriter.string(value) : nil, type: TypeName.of(type)))
         } catch {
             throw DecodingFailure(reason: DecodingFailure.reason(for: error))
         }
