@@ -36,4 +36,7 @@ screens.register("inbox", summary: "a view model holding a private client, left 
 ]) { _ in
     Inbox()
 }
+screens.register("classes", summary: "an @Observable base and its plain subclass, a shadowed private field, a custom mirror", actions: []) { _ in
+    ClassShapes()
+}
 await REPLMain.run(screens: screens)

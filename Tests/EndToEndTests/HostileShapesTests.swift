@@ -151,4 +151,17 @@ import TestSupport
         let fields = (value(Self.parsed(run.lines[3]), "fields") as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
         #expect(fields == ["messages"])
     }
+
+    @Test func eachClassInAChainIsShownByItsOwnRules() async throws {
+        let run = try await Self.session(["use classes"])
+        let line = try #require(run.lines.last)
+        // An @Observable class's tracked property shows, its ignored cache and constant do not;
+        // a plain subclass's own field shows (it was hidden as if it were the base's).
+        #expect(line.contains(#""observed":{"title":"base"}"#))
+        #expect(line.contains(#""inherited":{"extra":"sub","title":"base"}"#))
+        // A base's private field a subclass shadows is not a second "x".
+        #expect(line.contains(#""shadowing":{"name":"plain","super.x":1,"x":2}"#))
+        // A custom mirror is shown as the class describes itself, not mixed with its storage.
+        #expect(line.contains(#""described":{"summary":"111 items","total":111}"#))
+    }
 }

@@ -44,13 +44,17 @@ final class ObjectLayout {
     /// The layout of `object`'s class, showing an `@Observable` class's tracked properties under
     /// their own names; `nil` when the class must be read through `Mirror`.
     static func of(_ object: AnyObject, observable: Bool) -> ObjectLayout? {
+        // Guarded: a custom mirror's children are not the stored properties the layout reads.
+        guard !(object is any CustomReflectable) else { return nil }
         var fields: [Field] = []
         var index = 0
+        let kinds = ClassFields.observableFlags(of: Swift.type(of: object))
         let complete = _forEachField(of: Swift.type(of: object), options: classType) { name, offset, type, kind in
             defer { index += 1 }
             let label = String(cString: name)
             let wrapper = kind == .struct ? PropertyWrapperForm.of(type, label: label) : nil
-            guard kind != .function, let shown = shownName(label, observable: observable, isWrapper: wrapper != nil) else { return true }
+            let inObservableClass = index < kinds.count ? kinds[index] : observable
+            guard kind != .function, let shown = shownName(label, inObservableClass: inObservableClass, isWrapper: wrapper != nil) else { return true }
             let isPlain = StoredLayout.isPlainValue(kind, type)
             let place: Place = isPlain ? .stored(offset: offset, type: type) : .mirrored(index: index)
             let key = JSONWriter.bytes(.string(shown)) + [UInt8(ascii: ":")]
@@ -59,16 +63,35 @@ final class ObjectLayout {
             return true
         }
         guard complete, index == Reader.children(of: object).count else { return nil }
+        let names = uniqueNames(fields.map(\.name))
+        for position in fields.indices where names[position] != fields[position].name {
+            let field = fields[position]
+            let key = JSONWriter.bytes(.string(names[position])) + [UInt8(ascii: ":")]
+            fields[position] = Field(name: names[position], key: key, place: field.place, reading: field.reading, type: field.type, wrapper: field.wrapper)
+        }
         return ObjectLayout(fields: fields)
+    }
+
+    /// `names` with a superclass's property that a subclass's shadows (a private `id` in both)
+    /// shown as `super.id` (`super.super.id` two classes up), so no key is written twice.
+    static func uniqueNames(_ names: [String]) -> [String] {
+        guard Set(names).count != names.count else { return names }
+        return names.enumerated().map { position, name in
+            let later = names[(position + 1)...].filter { $0 == name }.count
+            return String(repeating: "super.", count: later) + name
+        }
     }
 
     /// The name a stored property is shown under, or `nil` when it is not shown: an `@Observable`
     /// class keeps a tracked property in `_name` and its registrar in `_$observationRegistrar`;
     /// what has no underscore there is `@ObservationIgnored` (or a constant). A property behind a
     /// wrapper (`_name`) and a lazy one (`$__lazy_storage_$_name`) show as `name`.
-    static func shownName(_ label: String, observable: Bool, isWrapper: Bool) -> String? {
+    /// Each property is shown by its own class's rules (see ``ClassFields``). An `@Observable`
+    /// class's constants are not shown: they are as often its dependencies (`@ObservationIgnored
+    /// private let client`, an attribute that leaves no trace on a constant); `fields:` shows one.
+    static func shownName(_ label: String, inObservableClass: Bool, isWrapper: Bool) -> String? {
         if label.hasPrefix(lazyPrefix) { return String(label.dropFirst(lazyPrefix.count)) }
-        guard observable else { return isWrapper ? String(label.dropFirst()) : label }
+        guard inObservableClass else { return isWrapper ? String(label.dropFirst()) : label }
         guard label.hasPrefix("_"), !label.hasPrefix("_$") else { return nil }
         return String(label.dropFirst())
     }

@@ -271,6 +271,8 @@ final class ValueReflector {
         case .tuple: return .tuple
         case .collection: return .collection((type as? any ReflectedElements.Type)?.walkElements)
         case .class: return .object(observable: value is any Observable)
+        // A class's custom mirror may say no style: it is still an object of the children it lists.
+        case nil where type is AnyObject.Type && value is any CustomReflectable: return .object(observable: false)
         default: return .description
         }
     }
@@ -455,11 +457,16 @@ final class ValueReflector {
 
     /// A class's stored properties, its superclasses' first; an `@Observable` class's tracked ones.
     private static func properties(of object: AnyObject, observable: Bool) -> [(name: String, value: Any)] {
-        ObjectLayout.Reader.children(of: object).compactMap { child in
+        let children = ObjectLayout.Reader.children(of: object)
+        // A custom mirror's children are not the stored properties: shown as the class says.
+        let kinds = object is any CustomReflectable ? [] : ClassFields.observableFlags(of: Swift.type(of: object))
+        let shown: [(name: String, value: Any)] = children.enumerated().compactMap { index, child in
             guard let label = child.label else { return nil }
             let wrapper = PropertyWrapperForm.of(Swift.type(of: child.value), label: label)
-            guard let shown = ObjectLayout.shownName(label, observable: observable, isWrapper: wrapper != nil) else { return nil }
-            return (shown, wrapper?.wrappedValue(of: child.value) ?? child.value)
+            let inObservableClass = kinds.count == children.count ? kinds[index] : observable
+            guard let name = ObjectLayout.shownName(label, inObservableClass: inObservableClass, isWrapper: wrapper != nil) else { return nil }
+            return (name, wrapper?.wrappedValue(of: child.value) ?? child.value)
         }
+        return zip(ObjectLayout.uniqueNames(shown.map(\.name)), shown).map { ($0, $1.value) }
     }
 }
