@@ -75,6 +75,8 @@ final class OddValues {
     var big: UInt64 = .max
     var ratio: Float = 1
     var when = Date(timeIntervalSince1970: 1_764_754_220.999)
+    var task: Task<Void, Never>? = Task {}
+    var buffer = UnsafeMutablePointer<Int>.allocate(capacity: 1)
 
     func touch() {
         touched += 1

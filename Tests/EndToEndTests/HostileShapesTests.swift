@@ -44,6 +44,9 @@ import TestSupport
         // An enum's case, not its description; a raw-value Codable enum by its raw value.
         #expect(line.contains(#""mood":"idle""#))
         #expect(line.contains(#""privacy":"public""#))
+        // A task and a pointer by their kind: their bits differ in every process.
+        #expect(line.contains(#""task":"<Task<(), Never>>""#))
+        #expect(line.contains(#""buffer":"<UnsafeMutablePointer<Int>>""#))
     }
 
     @Test func describeNamesARawValueEnumsCasesAsTheStatePrintsThem() async throws {

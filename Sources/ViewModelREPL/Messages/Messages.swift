@@ -53,7 +53,7 @@ package enum Messages {
         case .tooManyValues(let event, let takes): return "too many values for \(event); it takes \(arguments(takes))"
         case .eventDoesNotDecode(let event, let takes, let reason):
             return "\(event) did not accept its arguments (\(reason)); it takes \(arguments(takes))"
-        case .stateDoesNotDecode(let screen, let reason): return "that is not a \(screen) state: \(reason); nothing changed"
+        case .stateDoesNotDecode(let screen, let reason): return "that is not a state of \(screen): \(reason); nothing changed"
         case .mockWouldChange(let screen, let paths):
             return "\(screen) would not show that as given at \(paths.joined(separator: ", ")): its state's Codable reads and writes "
                 + "\(paths.count == 1 ? "it" : "them") differently; nothing changed (mock what state prints)"
@@ -66,7 +66,7 @@ package enum Messages {
         case .actionFailed(let action, let screen, let message): return "\(screen)'s action '\(action)' failed: \(message)"
         case .notWritable(let field, let screen, let writable):
             return "\(screen) has no binding '\(field)'" + (writable.isEmpty ? "; it binds nothing" : "; bindings: " + writable.joined(separator: ", "))
-        case .writeDoesNotDecode(let field, let type, let reason): return "that is not a \(type) for \(field): \(reason); nothing changed"
+        case .writeDoesNotDecode(let field, let type, let reason): return "that is not a value of \(type) for \(field): \(reason); nothing changed"
         case .writeInPreview(let screen): return "\(screen) shows its preview; write goes to the real view model, so say real first"
         case .nothingToRetry(let screen): return "\(screen) has not loaded anything yet; try load"
         case .previewDoesNotLoad(let screen): return "\(screen) is showing its preview, which does not load; try real first"
@@ -274,6 +274,8 @@ extension Messages {
     static func cutLarger(than count: Int) -> String { "<cut: the state holds more than \(count) values>" }
     /// Written in place of an actor, whose state is not read from another thread.
     static func actorValue(_ type: String) -> String { "<actor: \(type)>" }
+    /// Written in place of a pointer or a task handle, whose bits differ in every process.
+    static func opaqueValue(_ type: String) -> String { "<\(type)>" }
     /// Written in place of an object already written in full `times` times in one state.
     static func sharedObject(_ type: String, times: Int) -> String { "<shared: \(type), written in full \(times) times above>" }
 }

@@ -66,6 +66,8 @@ final class ValueReflector {
         case hashable
         /// An actor, whose storage is its own to read (another thread may be writing it): its type.
         case actor
+        /// A pointer or a task: its type, as its contents mean nothing in a state.
+        case opaque
         case function
         case description
     }
@@ -220,6 +222,8 @@ final class ValueReflector {
             try write((value as! AnyHashable).base, to: out, depth: depth)
         case .actor:
             JSONWriter.append(string: Messages.actorValue(Self.typeName(of: value)), to: out)
+        case .opaque:
+            JSONWriter.append(string: Messages.opaqueValue(Self.typeName(of: value)), to: out)
         case .function, .description:
             JSONWriter.append(string: String(describing: value), to: out)
         }
@@ -255,6 +259,8 @@ final class ValueReflector {
         if TypeName.isClosure(type) { return .function }
         // An actor's stored properties are its own to read: another thread may be writing them.
         if value is any Actor { return .actor }
+        // An address or a task's handle differs in every process: its kind, never its bits.
+        if value is any _Pointer || type == OpaquePointer.self || TypeName.of(type).hasPrefix("Task<") { return .opaque }
         let mirror = Mirror(reflecting: value)
         if mirror.displayStyle == .optional { return .optional((type as? any ReflectedOptional.Type)?.unwrap ?? Self.wrapped) }
         if value is any Error { return .error }
