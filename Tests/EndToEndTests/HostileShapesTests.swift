@@ -23,6 +23,11 @@ import TestSupport
         (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
     }
 
+    /// The message of an error line, or nothing.
+    static func message(_ line: String) -> String {
+        (value(parsed(line), "message") as? String) ?? ""
+    }
+
     @Test func awkwardNumbersKeysAndClosuresPrintInTheirForms() async throws {
         let run = try await Self.session(["use odd-values", "state"])
         #expect(run.status == 0)
@@ -109,7 +114,7 @@ import TestSupport
         #expect(value(Self.parsed(run.lines[2]), "state.touched") as? Int == 5)
         #expect(value(Self.parsed(run.lines[2]), "state.tally.count") as? Int == 2)
         #expect(value(Self.parsed(run.lines[3]), "code") as? String == "bad_state")
-        #expect((value(Self.parsed(run.lines[3]), "message") as? String ?? "").contains("tally"))
+        #expect(Self.message(run.lines[3]).contains("tally"))
     }
 
     @Test func aPathReachesAKeyHoldingADotOrABlank() async throws {
@@ -166,5 +171,20 @@ import TestSupport
         #expect(line.contains(#""shadowing":{"name":"plain","super.x":1,"x":2}"#))
         // A custom mirror is shown as the class describes itself, not mixed with its storage.
         #expect(line.contains(#""described":{"summary":"111 items","total":111}"#))
+    }
+
+    @Test func aMockOfAnEnumThatIsNotDecodableMustNameACase() async throws {
+        let run = try await Self.session(["use odd-values", "mock mood=42", #"mock mood="busy""#, #"mock prompt={"confirm":{"title":"Sure?"}}"#])
+        #expect(value(Self.parsed(run.lines[2]), "code") as? String == "bad_state")
+        #expect(Self.message(run.lines[2]).contains("mood is one of its cases, idle, busy"))
+        #expect(value(Self.parsed(run.lines[3]), "state.mood") as? String == "busy")
+        #expect(value(Self.parsed(run.lines[4]), "state.prompt.confirm.title") as? String == "Sure?")
+    }
+
+    @Test func aFieldNamedStateIsMockedByItsQuotedPath() async throws {
+        let result = try await Transcript.run(["use async-content", #"mock state="loaded""#, #"mock ["state"]={"failed":"x"}"#])
+        let message = result.reply(2)?["message"] as? String
+        #expect(message?.contains(#"write mock ["state"]=VALUE"#) == true)
+        #expect(json(value(result.reply(3), "state")) == #"{"state":{"failed":"x"}}"#)
     }
 }

@@ -266,6 +266,21 @@ extension Messages {
     }
 }
 
+extension Messages {
+    /// Why `mock state=VALUE` was refused when VALUE is not the whole state.
+    static func expectedFields(hasStateField: Bool) -> String {
+        guard hasStateField else { return "expected an object of fields" }
+        return #"mock state= takes the whole state, an object of its fields; to mock the field named state alone, write mock ["state"]=VALUE"#
+    }
+}
+
+extension Messages {
+    /// Why a value given for a field of an enum type that is not `Decodable` was refused.
+    static func notACase(_ field: String, cases: [String]) -> String {
+        "\(field) is one of its cases, \(cases.joined(separator: ", ")), written \"case\" or {\"case\": payload}"
+    }
+}
+
 /// The marks a state carries where a value could not be written in full.
 extension Messages {
     /// Written in place of a value nested deeper than `depth` levels.

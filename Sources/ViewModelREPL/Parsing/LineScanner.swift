@@ -85,10 +85,12 @@ struct LineScanner {
         guard !isAtEnd else { return nil }
         let start = index
         let first = bytes[index]
-        if first != UInt8(ascii: "\""), first != UInt8(ascii: "'"), first != UInt8(ascii: "{"), first != UInt8(ascii: "[") {
-            var probe = index
-            while probe < bytes.count, !isBlank(bytes[probe]), bytes[probe] != UInt8(ascii: "=") { probe += 1 }
-            if probe < bytes.count, bytes[probe] == UInt8(ascii: "=") {
+        // A key may be a path starting with a quoted key (`["state"]=…`), which a JSON array is not.
+        let startsQuotedKey = first == UInt8(ascii: "[") && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "\"")
+        let startsValue = first == UInt8(ascii: "\"") || first == UInt8(ascii: "'") || first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
+        if startsQuotedKey || !startsValue {
+            let probe = end(from: index) { [self] byte in isBlank(byte) || byte == UInt8(ascii: "=") }
+            if probe < bytes.count, bytes[probe] == UInt8(ascii: "="), !startsQuotedKey || StatePath(text(index..<probe)) != nil {
                 let key = text(index..<probe)
                 guard !key.isEmpty else { throw error(.emptyKey) }
                 index = probe + 1

@@ -387,12 +387,15 @@ final class ReflectedScreen<Model: AnyObject>: ScreenHosting, ScreenLoader {
     // MARK: Preview
 
     func mock(_ state: JSONValue, given named: [String]?) throws(ReplError) {
-        guard case .object(let given) = state else {
-            throw ReplError(.stateDoesNotDecode(screen: name, reason: "expected an object of fields"))
-        }
         let fields = currentFields()
+        // `mock state=` names the whole state; a field of that name is reached as `["state"]`.
+        let hasStateField = named == nil && fields.contains { $0.name == "state" }
+        guard case .object(let given) = state else {
+            throw ReplError(.stateDoesNotDecode(screen: name, reason: Messages.expectedFields(hasStateField: hasStateField)))
+        }
         var shown: [(key: String, value: JSONValue)] = []
         for member in given where !fields.contains(where: { $0.name == member.key }) {
+            if hasStateField { throw ReplError(.stateDoesNotDecode(screen: name, reason: Messages.expectedFields(hasStateField: true))) }
             throw ReplError(.unknownStateField(member.key, screen: name, known: fields.map(\.name).sorted()))
         }
         for field in fields {
@@ -425,7 +428,13 @@ final class ReflectedScreen<Model: AnyObject>: ScreenHosting, ScreenLoader {
         } catch {
             throw ReplError(.stateDoesNotDecode(screen: name, reason: "\(field.name): \((error as? DecodingFailure)?.reason ?? "\(error)")"))
         }
-        guard let decoded else { return JSONValue.sortingKeys(value) }
+        guard let decoded else {
+            // Not Decodable, so shown as given: an enum's value must still be one of its cases.
+            if let cases = EnumCases.of(Swift.type(of: field.value)), !Self.names(value, oneOf: cases) {
+                throw ReplError(.stateDoesNotDecode(screen: name, reason: Messages.notACase(field.name, cases: cases.map(\.description))))
+            }
+            return JSONValue.sortingKeys(value)
+        }
         let out = ByteBuffer()
         guard (try? reflector.writeValue(decoded, to: out)) != nil,
             let written = try? JSONParser.parse(String(decoding: out.bytes, as: UTF8.self), maximumDepth: 512)
@@ -437,6 +446,16 @@ final class ReflectedScreen<Model: AnyObject>: ScreenHosting, ScreenLoader {
             throw ReplError(.stateDoesNotDecode(screen: name, reason: "\(field.name) would show as \(JSONWriter.string(written)), not as given"))
         }
         return written
+    }
+
+    /// Whether `value` is an enum case in its readable form: `"name"` for a case without payload,
+    /// `{"name":…}` for one with.
+    private static func names(_ value: JSONValue, oneOf cases: [EnumCases.Case]) -> Bool {
+        switch value {
+        case .string(let text): cases.contains { $0.name == text && $0.payload == nil }
+        case .object(let members): members.count == 1 && cases.contains { $0.name == members[0].key && $0.payload != nil }
+        default: false
+        }
     }
 
     func showReal() {
