@@ -100,4 +100,5 @@ bench: setup $(VENV)/installed
 	$(SWIFT) build $(RELEASE_FLAGS) --product vmrepl-bench
 	$(SWIFT) build $(RELEASE_FLAGS) --product counter-repl
 	$(SWIFT) build $(RELEASE_FLAGS) --product search-repl
+	$(SWIFT) build $(RELEASE_FLAGS) --product shapes-repl
 	$(VENV)/bin/python Bench/bench.py "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)" $(BENCH_ARGS)
