@@ -24,7 +24,7 @@ run: setup
 
 BIN = $$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)
 
-## test: set up, build once, run every test (and TestApps/TeamTests, a team's package on the public products); then a brief fuzzing run and the thread sanitizer on the end-to-end tests
+## test: set up, build once, run every test (and TestApps/TeamTests, a team's package on the public products); then the hostile shapes' app under the address sanitizer, a brief fuzzing run and the thread sanitizer on the end-to-end tests
 test: setup $(VENV)/installed
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)
 	$(SWIFT) test --skip-build $(BUILD_FLAGS)
@@ -33,6 +33,8 @@ test: setup $(VENV)/installed
 	$(VENV)/bin/python Tests/python/check_patches.py "$(BIN)/vmrepl"
 	$(VENV)/bin/python Tests/python/check_state_schema.py "$(BIN)"
 	$(VENV)/bin/python Tests/python/check_mcp.py "$(BIN)/vmrepl"
+	$(SWIFT) build $(ASAN_FLAGS) --product shapes-repl
+	python3 Tests/python/check_shapes.py "$$($(SWIFT) build $(ASAN_FLAGS) --show-bin-path)/shapes-repl"
 	"$(BIN)/vmrepl-fuzz" Fuzz/corpus Fuzz/crashes
 	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=20
 	$(MAKE) --no-print-directory tsan-test
@@ -52,6 +54,8 @@ fuzz: fuzz-build
 	"$$($(SWIFT) build $(FUZZ_FLAGS) --show-bin-path)/vmrepl-fuzz" -max_total_time=$(FUZZ_SECONDS) -max_len=512 \
 		-artifact_prefix=Fuzz/crashes/ -print_final_stats=1 .build/fuzz-corpus Fuzz/corpus
 
+# The hostile shapes' app (every screen opened, printed, mocked, diffed) runs under the address sanitizer in make test.
+ASAN_FLAGS = --scratch-path .build/asan --sanitize=address
 TSAN_FLAGS = --scratch-path .build/tsan --sanitize=thread
 
 # What runs under the thread sanitizer in make test: the end-to-end tests, and the in-process
@@ -65,9 +69,9 @@ tsan-test: setup
 
 ## sanitize: every test under the address sanitizer, then under the thread sanitizer
 sanitize: setup
-	$(SWIFT) build --build-tests --scratch-path .build/asan --sanitize=address
+	$(SWIFT) build --build-tests $(ASAN_FLAGS)
 	# Leaks are checked where they can be told apart from the test runner's own: by the fuzzer's LeakSanitizer.
-	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --skip-build --scratch-path .build/asan --sanitize=address
+	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --skip-build $(ASAN_FLAGS)
 	$(SWIFT) build --build-tests $(TSAN_FLAGS)
 	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build $(TSAN_FLAGS)
 
