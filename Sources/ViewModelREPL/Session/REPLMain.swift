@@ -74,6 +74,8 @@ public enum REPLMain {
         dup2(STDERR_FILENO, STDOUT_FILENO)
         let sessionOptions = options.evaluatorOptions(clock: options.clock ?? .virtual, output: OutputSettings(states: options.states))
         let channel = OutputChannel(fileDescriptor: protocolFD)
+        // A crash in a view model, or a signal the main actor cannot act on, still writes the lines owed.
+        EmergencyFlush.install()
         let writer = ProtocolWriter(output: channel)
         let status: ExitStatus
         switch options.mode {
