@@ -6,7 +6,7 @@ import Observation
     import Darwin
 #endif
 
-/// A view model whose own actions fail the process: one traps, one never returns. The lines
+/// A view model whose own actions fail the process: one traps, one never returns, one floods. The lines
 /// answered before must still reach the reader, and a signal must still end the process.
 @MainActor
 @Observable
@@ -16,6 +16,17 @@ final class Faults {
     /// An ordinary action, for lines that come before the fault.
     func press() {
         presses += 1
+    }
+
+    /// Counts 2,000 presses from a task, one main-actor turn each, after this action has
+    /// returned: a flood of states pushed while no request runs.
+    func flood() {
+        Task {
+            for _ in 0..<2_000 {
+                presses += 1
+                await Task.yield()
+            }
+        }
     }
 
     /// Traps, as a failed precondition or a force-unwrapped nil does in an app.

@@ -17,8 +17,8 @@ screens.register(
     Ticker()
 }
 screens.register(
-    "faults", summary: "actions that trap or never return", fields: [.field("presses", \.presses)],
-    actions: [.action("press") { $0.press() }, .action("crash") { $0.crash() }, .action("spin") { $0.spin() }]
+    "faults", summary: "actions that trap, never return, or push states while no request runs", fields: [.field("presses", \.presses)],
+    actions: [.action("press") { $0.press() }, .action("crash") { $0.crash() }, .action("spin") { $0.spin() }, .action("flood") { $0.flood() }]
 ) { _ in
     Faults()
 }

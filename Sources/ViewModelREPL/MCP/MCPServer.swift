@@ -296,7 +296,10 @@ package final class MCPServer {
     /// A call's result: the human view's text of its lines, and the lines themselves, its reply
     /// apart (`structuredContent`, or a second text block for revisions without it).
     private func toolResult(_ taken: ToolCallCollector.Taken, structured: Bool) -> JSONValue {
-        let content = JSONValue.object([("reply", taken.reply ?? .null), ("lines", .array(taken.lines))])
+        var members: [(key: String, value: JSONValue)] = [("reply", taken.reply ?? .null), ("lines", .array(taken.lines))]
+        // Only a result whose waiting lines were cut says so.
+        if taken.dropped > 0 { members.append(("dropped", .int(taken.dropped))) }
+        let content = JSONValue.object(members)
         var text = taken.text
         while text.hasSuffix("\n") { text.removeLast() }
         var blocks: [JSONValue] = [.object([("type", .string("text")), ("text", .string(text))])]

@@ -198,6 +198,10 @@ extension Messages {
     static func droppedCalls(_ dropped: Int) -> String {
         "(\(count(dropped, "older call")) dropped: the newest \(DependencyTable.callLimit / 2) to \(DependencyTable.callLimit) are kept)"
     }
+    /// The first line of a tool call's text when older lines waiting for it were dropped.
+    static func droppedLines(_ dropped: Int) -> String {
+        "(\(count(dropped, "older line")) dropped while no call took them: the newest \(ToolCallCollector.lineLimit / 2) to \(ToolCallCollector.lineLimit) are kept)"
+    }
     /// A count with its noun in English: `1 step`, `2 steps`.
     static func count(_ number: Int, _ noun: String) -> String {
         "\(number) \(noun)\(number == 1 ? "" : "s")"

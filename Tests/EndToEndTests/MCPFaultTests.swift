@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `--mcp` under a client that does not keep up, through the built binary over real pipes.
+struct MCPFaultTests {
+    static let values = VMReplProcess.binaryURL.deletingLastPathComponent().appendingPathComponent("values-repl")
+    static let initialize =
+        #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#
+
+    private static func call(_ id: Int, _ tool: String, _ arguments: String) -> String {
+        #"{"jsonrpc":"2.0","id":\#(id),"method":"tools/call","params":{"name":"\#(tool)","arguments":\#(arguments)}}"#
+    }
+
+    /// Every answer, by id, once the input is closed.
+    private static func answers(_ process: VMReplProcess) async throws -> [Int: [String: Any]] {
+        var answers: [Int: [String: Any]] = [:]
+        while let line = await process.nextLine() {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            if let id = object["id"] as? Int { answers[id] = object }
+        }
+        return answers
+    }
+
+    /// 2,000 states pushed by a task an action started: the lines waiting for a call to take them
+    /// are bounded, and the result that takes them says how many were dropped; its reply is kept.
+    @Test(.timeLimit(.minutes(1)))
+    func statesPushedWhileNoCallTakesThemAreBoundedAndCounted() async throws {
+        let process = try VMReplProcess(["--mcp", "--clock=real"], binary: Self.values)
+        process.send([
+            Self.initialize,
+            Self.call(2, "use", #"{"screen":"faults"}"#),
+            Self.call(3, "event", #"{"name":"flood"}"#),
+            Self.call(4, "wait", #"{"until":"presses == 2000","timeout":"50s"}"#),
+        ].joined(separator: "\n"))
+        process.closeInput()
+        let answers = try await Self.answers(process)
+        let result = value(answers[4], "result.structuredContent") as? [String: Any]
+        #expect(value(result, "reply.state.presses") as? Int == 2000)
+        let lines = try #require(result?["lines"] as? [Any])
+        #expect(lines.count <= 256)
+        #expect((result?["dropped"] as? Int ?? 0) > 0)
+        #expect((value(answers[4], "result.content") as? [[String: Any]])?.first?["text"].map { "\($0)".contains("older lines dropped") } == true)
+        #expect(value(answers[3], "result.structuredContent.dropped") == nil)
+    }
+}
