@@ -43,4 +43,26 @@ struct MCPFaultTests {
         #expect((value(answers[4], "result.content") as? [[String: Any]])?.first?["text"].map { "\($0)".contains("older lines dropped") } == true)
         #expect(value(answers[3], "result.structuredContent.dropped") == nil)
     }
+
+    /// A hard link in the agent's folder to a file outside: `record … append=true` is refused,
+    /// checked on the file opened, and the outside file is left as it was.
+    @Test(.timeLimit(.minutes(1)))
+    func aHardLinkOutOfTheFolderIsNeverAppendedTo() async throws {
+        let manager = FileManager.default
+        let folder = manager.temporaryDirectory.appendingPathComponent("vmrepl-mcp-\(UUID().uuidString)").path
+        let outside = folder + "-outside.vmrepl"
+        try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try "kept\n".write(toFile: outside, atomically: true, encoding: .utf8)
+        #expect(link(outside, folder + "/hard.vmrepl") == 0)
+        let process = try VMReplProcess(["--mcp", "--files=\(folder)"])
+        process.send([
+            Self.initialize,
+            Self.call(2, "record", #"{"path":"hard.vmrepl","append":true}"#),
+            Self.call(3, "use", #"{"screen":"foo"}"#),
+        ].joined(separator: "\n"))
+        process.closeInput()
+        let answers = try await Self.answers(process)
+        #expect(value(answers[2], "result.structuredContent.reply.code") as? String == "path_not_allowed")
+        #expect(try String(contentsOfFile: outside, encoding: .utf8) == "kept\n")
+    }
 }

@@ -93,7 +93,9 @@ package enum Messages {
         case .clockAfterUse: return "set clock before the first use: screens already open keep the clock they were made with"
         case .outputNeedsTerminal: return "output= changes how a terminal shows lines; piped output is always compact"
         case .unknownHelpTopic(let topic): return "no command '\(topic)'\(suggestion(topic, among: CommandTable.names))"
-        case .cannotRecord(let path): return "cannot record to \(path): the file cannot be created"
+        case .cannotRecord(let path, let reason): return "cannot record to \(path): \(reason); nothing changed"
+        case .nameTooLong(let path):
+            return "cannot record to \(path): a name in it is longer than the file system allows; name a shorter file"
         case .pathHasControlCharacter(let path):
             return "\(JSONWriter.string(.string(path))) holds a control character (a newline, a tab); name a file without one"
         case .notARegularFile(let path): return "cannot record to \(path): it is not a regular file (a FIFO, a device or a folder); nothing changed"
