@@ -65,4 +65,16 @@ struct MCPFaultTests {
         #expect(value(answers[2], "result.structuredContent.reply.code") as? String == "path_not_allowed")
         #expect(try String(contentsOfFile: outside, encoding: .utf8) == "kept\n")
     }
+
+    /// An id comes back as the client wrote it, also where a JSON value would change it: a lone
+    /// surrogate, an integer past a Double's precision, a number past its range.
+    @Test(.timeLimit(.minutes(1)), arguments: [#""\ud800""#, "12345678901234567890", "1e400", "-0", "1.50", #""a\u0062""#])
+    func anIdIsAnsweredAsItsOwnText(id: String) async throws {
+        let process = try VMReplProcess(["--mcp"])
+        process.send(#"{"jsonrpc":"2.0","id":\#(id),"method":"ping"}"#)
+        process.send(#"{"jsonrpc":"2.0","id":\#(id),"method":"nope"}"#)
+        process.closeInput()
+        #expect(await process.nextLine() == #"{"jsonrpc":"2.0","id":\#(id),"result":{}}"#)
+        #expect(await process.nextLine()?.hasPrefix(#"{"jsonrpc":"2.0","id":\#(id),"error":{"code":-32601,"#) == true)
+    }
 }
