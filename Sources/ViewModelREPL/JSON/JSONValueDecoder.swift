@@ -57,6 +57,9 @@ package enum JSONValueDecoder {
                 return url as! Value
             } else if Value.self == Decimal.self || Value.self == Float.self {
                 throw giveUp()
+            } else if let keyed = Value.self as? any KeyedEntries.Type, keyed.keyForm != .native, let flat = keyed.keyForm.codable(value) {
+                // The readable object or pairs of a dictionary `Codable` reads as one flat array.
+                return try Value(from: ValueDecoder(flat, session: self))
             }
             return try Value(from: ValueDecoder(value, session: self))
         }

@@ -199,6 +199,7 @@ extension StateEncoder {
                 case .plain: break
                 case .set: sortElements(from: before)
                 case .enumeration: tagCase(from: before)
+                case .dictionary(let form): rewriteDictionary(from: before, form)
                 }
             }
         }

@@ -97,7 +97,7 @@ final class ObjectLayout {
     }
 
     /// What Swift names a lazy property's storage before its name.
-    private static let lazyPrefix = "$__lazy_storage_$_"
+    static let lazyPrefix = "$__lazy_storage_$_"
 
     /// The runtime's option, spelled by value: its own constants are mutable statics, which strict
     /// concurrency refuses.

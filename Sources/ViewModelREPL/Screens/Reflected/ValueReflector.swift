@@ -456,9 +456,15 @@ final class ValueReflector {
         TypeName.of(Swift.type(of: value))
     }
 
-    /// A struct's labeled stored properties.
+    /// A struct's labeled stored properties, a wrapped or lazy one under the property's own name.
     private static func labeledChildren(of value: Any) -> [(name: String, value: Any)] {
-        Mirror(reflecting: value).children.compactMap { child in child.label.map { ($0, child.value) } }
+        Mirror(reflecting: value).children.compactMap { child in
+            guard let label = child.label else { return nil }
+            if let wrapper = PropertyWrapperForm.of(Swift.type(of: child.value), label: label) {
+                return (String(label.dropFirst()), wrapper.wrappedValue(of: child.value))
+            }
+            return (ObjectLayout.shownName(label, inObservableClass: false, isWrapper: false) ?? label, child.value)
+        }
     }
 
     /// A class's stored properties, its superclasses' first; an `@Observable` class's tracked ones.
