@@ -214,6 +214,10 @@ extension Messages {
         let shrunk = "\(message); \(count(steps.count, "step")) after the setup"
         return ("\(file): \(shrunk): " + steps.joined(separator: "; "), "vmrepl explore: \(shrunk): \(file)")
     }
+    /// The line a person sees first at a terminal.
+    static func banner(screens: [String], clock: String) -> String {
+        "vmrepl \(REPLMain.version): screens \(screens.joined(separator: ", ")); \(clock) time. help lists the commands."
+    }
     static func explored(runs: Int, steps: Int, checks: Int) -> String {
         "explored \(count(runs, "run")), \(count(steps, "step")), \(count(checks, "invariant check")): nothing broke"
     }

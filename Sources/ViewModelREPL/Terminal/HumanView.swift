@@ -26,7 +26,9 @@ struct HumanView {
         let lines: [String]
         switch reply {
         case .ready(let screens, let clock):
-            lines = ["vmrepl \(REPLMain.version): screens \(screens.joined(separator: ", ")); \(clock.rawValue) time. help lists the commands."]
+            // Broken between words at the terminal's width, as help's table is (the terminal would break mid-word).
+            let banner = Messages.banner(screens: screens, clock: clock.rawValue)
+            lines = columns.map { $0 >= 20 ? HelpEntry.wrapped(banner, to: $0) : [banner] } ?? [banner]
         case .state(let snapshot):
             lines = state(snapshot, push: push)
         case .recorded(let recorded):
