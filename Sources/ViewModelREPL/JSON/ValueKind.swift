@@ -86,7 +86,9 @@ package enum ValueKind: String, Sendable, CaseIterable {
         case .decimal: "a number with all its digits; NaN as `\"nan\"`"
         case .date:
             "ISO 8601 text, fractional seconds only when it has them: `\"2026-12-03T09:30:00Z\"`, to the millisecond "
-                + "(rounded, so text read back is written as itself); read back from that text or from seconds since 2001"
+                + "(rounded, so text read back is written as itself), in the proleptic Gregorian calendar "
+                + "(`Date.distantPast` is `0000-12-30T00:00:00Z`; a year past 9999 is `+10000`, one before 0 `-4713`), "
+                + "never clamped; read back from that text, a time zone offset, or seconds since 2001"
         case .url: "its absolute text"
         case .uuid: "its text, upper case"
         case .data: "base64 text"
