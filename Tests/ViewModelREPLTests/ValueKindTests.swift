@@ -100,13 +100,13 @@ struct ValueKindTests {
         case .bool: [codable(true, "true")]
         case .integer:
             [codable(Int8.min, "-128"), codable(Int.max, "9223372036854775807"), codable(UInt32.max, "4294967295"),
-             known("a parsed number past Int.max is read as a Double", codable(UInt64(1) << 63, "9223372036854775808", schema: false)),
-             known("a parsed number past Int.max is read as a Double", codable(UInt64.max, "18446744073709551615"))]
+             codable(UInt64(1) << 63, "9223372036854775808"), codable(UInt64.max, "18446744073709551615")]
         case .floatingPoint:
             [codable(0.1, "0.1"), codable(Float(0.1), "0.1"), codable(-0.0, "-0"), codable(1e300, "1e+300"),
              shown(Double.nan, #""nan""#), shown([Double.infinity, -.infinity], #"["inf","-inf"]"#)]
         case .decimal:
-            [codable(Decimal(string: "3.25")!, "3.25"), shown(Decimal(string: "3.14159265358979323846264338327950288")!, "3.14159265358979323846264338327950288"),
+            [codable(Decimal(string: "3.25")!, "3.25"), codable(Decimal(string: "3.14159265358979323846264338327950288")!, "3.14159265358979323846264338327950288"),
+             codable(Decimal(string: "-12345678901234567890123")!, "-12345678901234567890123"),
              shown(Decimal.nan, #""nan""#)]
         case .date:
             [codable(Date(timeIntervalSince1970: 1_764_754_200), #""2025-12-03T09:30:00Z""#),

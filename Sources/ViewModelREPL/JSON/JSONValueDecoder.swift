@@ -65,13 +65,19 @@ package enum JSONValueDecoder {
         }
 
         func integer<Number: FixedWidthInteger>(_ type: Number.Type, _ value: JSONValue) throws -> Number {
-            guard case .int(let number) = value, let exact = Number(exactly: number) else { throw giveUp() }
-            return exact
+            switch value {
+            case .int(let number): if let exact = Number(exactly: number) { return exact }
+            // Past Int.max (a UInt64), read from its digits.
+            case .number(let text): if let exact = Number(text) { return exact }
+            default: break
+            }
+            throw giveUp()
         }
 
         func double(_ value: JSONValue) throws -> Double {
             switch value {
             case .double(let number): return number
+            case .number(let text): if let number = Double(text), number.isFinite { return number } else { throw giveUp() }
             // Exact up to 2^53, as the text's own parse would be.
             case .int(let number) where number.magnitude <= 1 << 53: return Double(number)
             default: throw giveUp()

@@ -77,13 +77,12 @@ package enum ValueKind: String, Sendable, CaseIterable {
         case .string: "text"
         case .bool: "`true`, `false`"
         case .integer:
-            "a number with all its digits (`UInt64.max` is `18446744073709551615`), read back exactly up to `Int.max` "
-                + "(a larger one is read as a `Double` and refused for a `UInt64`: a known limit); given for a type that "
-                + "cannot hold it (`write small=128` on an `Int8`), the error says so (`128 is out of the range Int8 holds`)"
+            "a number with all its digits (`UInt64.max` is `18446744073709551615`), read back exactly; given for a type "
+                + "that cannot hold it (`write small=128` on an `Int8`), the error says so (`128 is out of the range Int8 holds`)"
         case .floatingPoint:
             "a number in its shortest text (`Float` `0.1` is `0.1`, `-0.0` is `-0`); NaN and the infinities, which JSON "
                 + "has no number for, as `\"nan\"`, `\"inf\"`, `\"-inf\"`, also inside an `Encodable` value"
-        case .decimal: "a number with all its digits; NaN as `\"nan\"`"
+        case .decimal: "a number with all its digits, read back with all of them; NaN as `\"nan\"`"
         case .date:
             "ISO 8601 text, fractional seconds only when it has them: `\"2026-12-03T09:30:00Z\"`, to the millisecond "
                 + "(rounded, so text read back is written as itself), in the proleptic Gregorian calendar "

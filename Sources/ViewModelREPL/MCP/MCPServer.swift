@@ -119,7 +119,7 @@ package final class MCPServer {
             else { return nil }
             guard let value = scanned.parse(id.value) else { return nil }
             switch value {
-            case .string, .int, .double: return value
+            case .string, .int, .double, .number: return value
             default: return nil
             }
         }
@@ -152,7 +152,7 @@ package final class MCPServer {
         guard let id else { return notice(method, params) }
         switch id {
         // JSON-RPC ids are strings or numbers, fractions and exponents included; answered as given.
-        case .string, .int, .double:
+        case .string, .int, .double, .number:
             queued.insert(id)
             backlog += 1
             queue.yield((id, method, params))

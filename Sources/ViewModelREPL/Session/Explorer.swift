@@ -218,7 +218,7 @@ package final class Explorer {
             for (index, field) in arguments.named.enumerated() {
                 let plain: JSONValue
                 switch field.value {
-                case .int, .double: plain = .int(0)
+                case .int, .double, .number: plain = .int(0)
                 case .string: plain = .string("")
                 case .bool: plain = .bool(false)
                 default: plain = .null
