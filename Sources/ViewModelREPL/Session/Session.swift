@@ -170,7 +170,7 @@ package final class Session {
     /// Replies to a line that was rejected before it was evaluated (not UTF-8, too long, unparseable).
     package func reject(_ error: ReplError, line: Int) {
         emitPushes()
-        send(.error(error), tag: RequestTag(line: line))
+        send(.error(error), tag: RequestTag(line: line, id: error.id))
     }
 
     /// Writes a request's reply, after the changes of watched paths it shows.
