@@ -46,6 +46,28 @@ struct ExploreTests {
         #expect(reports.contains { $0.hasPrefix("vmrepl: \(out): ") })
     }
 
+    /// A setup `vmrepl run` stops at stops explore too, with the same report and status: an
+    /// invariant false from the start, one on a path the state does not have, a refused line.
+    @Test(arguments: [
+        ("use foo\ninvariant text == \"nope\"\n", ViewModelREPL.ExitStatus.expectationFailed),
+        ("use foo\ninvariant nothing == 1\n", .expectationFailed),
+        ("use foo\nevent nope\ninvariant text exists\n", .requestFailed),
+    ])
+    func aSetupThatRunStopsAtIsNotExplored(setup: String, status expected: ViewModelREPL.ExitStatus) async throws {
+        let path = try temporary(setup)
+        let (status, output, reports) = try await explore(setup, at: path)
+        var ran: [String] = []
+        let run = await ScriptSession(
+            registry: ExampleScreens.registry(), options: Evaluator.Options(), consumer: ProtocolWriter(output: OutputChannel { _ in true }),
+            keepGoing: false, pace: nil, report: { ran.append($0) }
+        ).run([path])
+        #expect(run == expected)
+        #expect(status == expected)
+        #expect(reports == ran)
+        #expect(reports.first?.hasPrefix("\(path):") == true, "\(reports)")
+        #expect(output.isEmpty)
+    }
+
     @Test func aBrokenInvariantIsShrunkToTheOneStepThatBreaksItAndTheScriptReplaysIt() async throws {
         let (status, output, reports) = try await explore("use foo\ninvariant text != \"😢\"\n")
         // Counts read as English: one step, not "1 steps".

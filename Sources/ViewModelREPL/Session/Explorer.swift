@@ -52,12 +52,9 @@ package final class Explorer {
     }
 
     private func explore(_ path: String, failures: inout [String]) async -> ExitStatus {
-        let setup: [String]
+        let setup: [InputLine]
         do {
-            setup = ScriptFile.lines(try ScriptFile.read(path)).compactMap { line in
-                if case .text(let text) = line.content { return text }
-                return nil
-            }
+            setup = ScriptFile.lines(try ScriptFile.read(path))
         } catch {
             failures.append("vmrepl: \(error.path): \(error.reason)")
             report(failures[0])
@@ -68,16 +65,17 @@ package final class Explorer {
             var random = SeededRandomNumberGenerator(seed: options.seed &+ UInt64(run) &* 0x9E37_79B9_7F4A_7C15)
             let trial = await self.trial(setup, generating: steps, with: &random)
             if let problem = trial.setupProblem {
-                failures.append("vmrepl: \(path): the setup failed: \(problem)")
+                // Word for word what `vmrepl run` of the setup reports, with its status.
+                failures.append("\(path):\(problem.line): \(problem.error.message)")
                 report(failures[0])
-                return .requestFailed
+                return ScriptSession.status(after: problem.error)
             }
             total += trial.steps.count
             guard let broken = trial.broken else { continue }
             let shrunk = await shrink(setup, trial.steps, breaking: broken)
             let file = out ?? Self.counterexamplePath(for: path)
             let lines = shrunk.map(CommandWriter.line(for:))
-            let script = Self.script(setup: setup, steps: lines, invariant: broken)
+            let script = Self.script(setup: setup.compactMap(\.text), steps: lines, invariant: broken)
             // A script that cannot be written loses nothing: the counterexample line still carries the steps.
             if let problem = AtomicFile.replace(file, with: Array(script.utf8)) {
                 failures.append("vmrepl: \(file): \(problem)")
@@ -101,35 +99,48 @@ package final class Explorer {
     private struct Trial {
         var steps: [Command] = []
         var broken: ReplError?
-        var setupProblem: String?
+        var setupProblem: SetupFailure?
     }
 
-    /// A fresh session that has run the setup; the setup's first failure, if any, instead.
-    private func setUp(_ setup: [String]) async -> Result<Session, SetupFailure> {
+    /// A fresh session that has run the setup; the setup's first failure, if any, instead: a line
+    /// that did not parse or was refused, or an invariant that does not hold once declared, as
+    /// `vmrepl run` of the setup would stop at it.
+    private func setUp(_ setup: [InputLine]) async -> Result<Session, SetupFailure> {
         let session = Session(registry: registry, options: options, consumer: DiscardingConsumer())
-        for (index, line) in setup.enumerated() {
-            if case .error(let error)? = await session.handle(line: line, number: index + 1) {
-                return .failure(SetupFailure(message: "line \(index + 1): \(error.message)"))
+        for line in setup {
+            switch line.content {
+            case .rejected(let error):
+                await session.finish()
+                return .failure(SetupFailure(line: line.number, error: error))
+            case .text(let text):
+                let reply = await session.handle(line: text, number: line.number)
+                var failures = session.accounting.takeViolations()
+                if case .error(let error)? = reply { failures.insert(error, at: 0) }
+                if let first = failures.first {
+                    await session.finish()
+                    return .failure(SetupFailure(line: line.number, error: first))
+                }
             }
         }
-        _ = session.accounting.takeViolations()
         return .success(session)
     }
 
+    /// The setup's first failure: its line and error.
     private struct SetupFailure: Error {
-        var message: String
+        var line: Int
+        var error: ReplError
     }
 
-    private func trial(_ setup: [String], generating count: Int, with random: inout SeededRandomNumberGenerator) async -> Trial {
+    private func trial(_ setup: [InputLine], generating count: Int, with random: inout SeededRandomNumberGenerator) async -> Trial {
         var trial = Trial()
         let session: Session
         switch await setUp(setup) {
         case .success(let ready): session = ready
         case .failure(let failure):
-            trial.setupProblem = failure.message
+            trial.setupProblem = failure
             return trial
         }
-        var number = setup.count
+        var number = setup.last?.number ?? 0
         for _ in 0..<count {
             let step = nextStep(session, &random)
             trial.steps.append(step)
@@ -147,9 +158,9 @@ package final class Explorer {
     }
 
     /// Replays `steps` after the setup; the failure they end in, if any.
-    private func replay(_ setup: [String], _ steps: [Command]) async -> ReplError? {
+    private func replay(_ setup: [InputLine], _ steps: [Command]) async -> ReplError? {
         guard case .success(let session) = await setUp(setup) else { return nil }
-        var number = setup.count
+        var number = setup.last?.number ?? 0
         for step in steps {
             number += 1
             if let broken = failure(session, await session.handle(step, number: number)) {
@@ -171,7 +182,7 @@ package final class Explorer {
     /// The fewest and simplest of `steps` that still break the same thing: steps are dropped one
     /// at a time, last first, for as long as one can go; then each step's arguments are made as
     /// plain as they can be (0, "", false, null) and its durations as short.
-    private func shrink(_ setup: [String], _ steps: [Command], breaking target: ReplError) async -> [Command] {
+    private func shrink(_ setup: [InputLine], _ steps: [Command], breaking target: ReplError) async -> [Command] {
         var steps = steps
         func stillBreaks(_ candidate: [Command]) async -> Bool {
             guard let broken = await replay(setup, candidate) else { return false }
