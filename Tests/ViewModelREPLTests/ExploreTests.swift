@@ -35,7 +35,7 @@ struct ExploreTests {
     }
 
     /// `--out` in a folder that does not exist: the counterexample is still printed, steps and all,
-    /// with exit status 3, and the write error is reported beside it.
+    /// with exit status 3; the line does not name the file as written, but says it is not, and why.
     @Test func aCounterexampleThatCannotBeWrittenIsStillPrinted() async throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("vmrepl-missing-\(UUID().uuidString)/found.vmrepl").path
         let (status, output, reports) = try await explore("use foo\ninvariant text != \"😢\"\n", out: out)
@@ -43,7 +43,11 @@ struct ExploreTests {
         let line = try #require(Self.object(output))
         #expect(line["type"] as? String == "counterexample")
         #expect(line["steps"] as? [String] == ["event goodbye"])
-        #expect(reports.contains { $0.hasPrefix("vmrepl: \(out): ") })
+        #expect(line["file"] == nil)
+        #expect(line["unwritten"] as? String == out)
+        #expect(line["reason"] as? String == "No such file or directory")
+        #expect(reports.count == 1)
+        #expect(reports.first?.hasSuffix("event goodbye; the script was not written to \(out): No such file or directory") == true, "\(reports)")
     }
 
     /// A setup `vmrepl run` stops at stops explore too, with the same report and status: an

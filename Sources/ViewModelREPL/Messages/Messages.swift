@@ -210,9 +210,17 @@ extension Messages {
     static func unwatched(_ path: String?, on screen: String, count: Int) -> String {
         "stopped watching \(path ?? "every path") on \(screen) (\(Self.count(count, "path")) left)"
     }
-    static func counterexample(_ message: String, steps: [String], file: String) -> (failure: String, report: String) {
+    /// What explore reports of a counterexample: for JUnit, and on stderr; `unwritten` is why its
+    /// script could not be written to `file`.
+    static func counterexample(_ message: String, steps: [String], file: String, unwritten: String?) -> (failure: String, report: String) {
         let shrunk = "\(message); \(count(steps.count, "step")) after the setup"
-        return ("\(file): \(shrunk): " + steps.joined(separator: "; "), "vmrepl explore: \(shrunk): \(file)")
+        guard let unwritten else { return ("\(file): \(shrunk): " + steps.joined(separator: "; "), "vmrepl explore: \(shrunk): \(file)") }
+        let steps = steps.joined(separator: "; ")
+        return ("\(shrunk): \(steps) (\(counterexampleFile(file, unwritten: unwritten)))", "vmrepl explore: \(shrunk): \(steps); \(counterexampleFile(file, unwritten: unwritten))")
+    }
+    /// Where a counterexample's script went, or why it is not there.
+    static func counterexampleFile(_ file: String, unwritten: String?) -> String {
+        unwritten.map { "the script was not written to \(file): \($0)" } ?? "written to \(file)"
     }
     static func explored(runs: Int, steps: Int, checks: Int) -> String {
         "explored \(count(runs, "run")), \(count(steps, "step")), \(count(checks, "invariant check")): nothing broke"

@@ -76,16 +76,16 @@ package final class Explorer {
             let file = out ?? Self.counterexamplePath(for: path)
             let lines = shrunk.map(CommandWriter.line(for:))
             let script = Self.script(setup: setup.compactMap(\.text), steps: lines, invariant: broken)
-            // A script that cannot be written loses nothing: the counterexample line still carries the steps.
-            if let problem = AtomicFile.replace(file, with: Array(script.utf8)) {
-                failures.append("vmrepl: \(file): \(problem)")
-                report("vmrepl: \(file): \(problem)")
-            }
+            // A script that cannot be written loses nothing: the counterexample line still carries the
+            // steps, and says the script is not there, and why.
+            let unwritten = AtomicFile.replace(file, with: Array(script.utf8))
             let message = broken.message
-            let wording = Messages.counterexample(message, steps: lines, file: file)
+            let wording = Messages.counterexample(message, steps: lines, file: file, unwritten: unwritten)
             failures.append(wording.failure)
             report(wording.report)
-            output.emit(.exploration(.counterexample(invariant: Self.invariant(broken) ?? "", message: message, steps: lines, file: file, run: run)), tag: nil, push: false)
+            output.emit(
+                .exploration(.counterexample(invariant: Self.invariant(broken) ?? "", message: message, steps: lines, file: file, unwritten: unwritten, run: run)),
+                tag: nil, push: false)
             output.flush()
             return .expectationFailed
         }
