@@ -95,6 +95,25 @@ struct ExploreTests {
         #expect((line["events"] as? [String: Int])?["loadTapped"] ?? 0 > 0)
     }
 
+    /// Steps are not kept as they run: a run that holds keeps none, and one that breaks is made
+    /// again from its seed, keeping the steps up to the break.
+    @Test func onlyTheStepsOfARunThatBrokeAreKept() async throws {
+        let registry = ExampleScreens.registry()
+        let holds = Explorer(
+            registry: registry, options: Evaluator.Options(), runs: 2, steps: 500, out: nil,
+            consumer: ProtocolWriter(output: OutputChannel { _ in true }), report: { _ in })
+        #expect(await holds.run(try temporary("use foo\ninvariant text exists\n")) == .success)
+        #expect(holds.mostStepsKept == 0)
+        let path = try temporary("use foo\ninvariant text != \"😢\"\n")
+        let breaks = Explorer(
+            registry: registry, options: Evaluator.Options(), runs: 1, steps: 500, out: path + ".found.vmrepl",
+            consumer: ProtocolWriter(output: OutputChannel { _ in true }), report: { _ in })
+        #expect(await breaks.run(path) == .expectationFailed)
+        #expect((1..<500).contains(breaks.mostStepsKept))
+        let script = try String(contentsOfFile: path + ".found.vmrepl", encoding: .utf8)
+        #expect(script.hasSuffix("# the steps that break it\nevent goodbye\nexpect text != \"😢\"\n"), "\(script)")
+    }
+
     @Test func theSameSeedGivesTheSameResultByteForByte() async throws {
         let setup = "use posts\nstub fetch value=[{\"id\":1,\"title\":\"a\",\"body\":\"b\"}]\ninvariant selectedPostID != 1\n"
         let path = try temporary(setup)

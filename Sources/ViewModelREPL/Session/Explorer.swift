@@ -21,6 +21,8 @@ package final class Explorer {
     private var eventCounts: [String: Int] = [:]
     private var phases: Set<String> = []
     private var checks = 0
+    /// The most generated steps held at once: only a run that broke keeps its steps, up to the break.
+    private(set) var mostStepsKept = 0
 
     package init(
         registry: ScreenRegistry, options: Evaluator.Options, runs: Int, steps: Int, out: String?, junitPath: String? = nil,
@@ -62,17 +64,20 @@ package final class Explorer {
         }
         var total = 0
         for run in 0..<runs {
-            var random = SeededRandomNumberGenerator(seed: options.seed &+ UInt64(run) &* 0x9E37_79B9_7F4A_7C15)
-            let trial = await self.trial(setup, generating: steps, with: &random)
+            let seed = options.seed &+ UInt64(run) &* 0x9E37_79B9_7F4A_7C15
+            let trial = await self.trial(setup, generating: steps, seed: seed, keeping: false)
             if let problem = trial.setupProblem {
                 // Word for word what `vmrepl run` of the setup reports, with its status.
                 failures.append("\(path):\(problem.line): \(problem.error.message)")
                 report(failures[0])
                 return ScriptSession.status(after: problem.error)
             }
-            total += trial.steps.count
+            total += trial.count
             guard let broken = trial.broken else { continue }
-            let shrunk = await shrink(setup, trial.steps, breaking: broken)
+            // The steps were not kept as they ran (a million would hold 140 MB): the same seed makes
+            // the same steps again, and this time the ones up to the break are kept.
+            let again = await self.trial(setup, generating: trial.count, seed: seed, keeping: true)
+            let shrunk = await shrink(setup, again.steps, breaking: broken)
             let file = out ?? Self.counterexamplePath(for: path)
             let lines = shrunk.map(CommandWriter.line(for:))
             let script = Self.script(setup: setup.compactMap(\.text), steps: lines, invariant: broken)
@@ -95,8 +100,11 @@ package final class Explorer {
         return .success
     }
 
-    /// One run: the setup, then steps — the given ones, or up to `count` generated ones.
+    /// One run: the setup, then up to `count` generated steps.
     private struct Trial {
+        /// How many steps ran.
+        var count = 0
+        /// The steps, when they were kept.
         var steps: [Command] = []
         var broken: ReplError?
         var setupProblem: SetupFailure?
@@ -131,7 +139,10 @@ package final class Explorer {
         var error: ReplError
     }
 
-    private func trial(_ setup: [InputLine], generating count: Int, with random: inout SeededRandomNumberGenerator) async -> Trial {
+    /// Runs the setup, then up to `count` steps generated from `seed`, until one breaks something;
+    /// the steps are kept only when `keeping` (to shrink a run that broke, run again).
+    private func trial(_ setup: [InputLine], generating count: Int, seed: UInt64, keeping: Bool) async -> Trial {
+        var random = SeededRandomNumberGenerator(seed: seed)
         var trial = Trial()
         let session: Session
         switch await setUp(setup) {
@@ -143,10 +154,14 @@ package final class Explorer {
         var number = setup.last?.number ?? 0
         for _ in 0..<count {
             let step = nextStep(session, &random)
-            trial.steps.append(step)
+            trial.count += 1
+            if keeping {
+                trial.steps.append(step)
+                mostStepsKept = max(mostStepsKept, trial.steps.count)
+            }
             number += 1
             let reply = await session.handle(step, number: number)
-            checks += session.evaluator.invariants.descriptions.count
+            checks += session.evaluator.invariants.count
             note(session)
             if let broken = failure(session, reply) {
                 trial.broken = broken
