@@ -178,6 +178,10 @@ extension Messages {
     static let isADirectory = "is a directory"
     static let unreadable = "cannot be read"
     static func scriptTooLarge(_ limit: Int) -> String { "larger than \(limit / (1 << 20)) MiB; not a script" }
+    /// Why a `# vary:` path was refused.
+    static func badVaryPath(_ text: String) -> String {
+        "# vary: '\(text)' is not a path; write paths such as state.id, state.items[*].createdAt, separated by commas"
+    }
     static func transcriptDiffers(_ path: String, _ line: Int, _ command: String) -> String { "\(path):\(line): output of '\(command)' differs" }
     /// The error explore's stubs fail with.
     static let exploredFailure = "explored failure"
