@@ -317,6 +317,41 @@ def explore_soak():
         f"{peaks[1] / peaks[0]:.2f}x", "within 1.1x of a tenth of the runs", peaks[1] <= 1.1 * peaks[0])
 
 
+def invariants():
+    """A script declaring 1,000 and then 4,000 invariants on foo, then sending 10 events: each
+    declaration checks what is new, each event checks them all, so the time grows with the count."""
+    def script(count):
+        path = os.path.join(WORK, f"invariants-{count}.vmrepl")
+        with open(path, "w") as f:
+            f.write("use foo\n")
+            for index in range(count):
+                f.write(f'invariant text != "v{index}"\n')
+            f.write("event hello\nevent goodbye\n" * 5)
+        return path
+
+    seconds = {}
+    for count in (1_000, 4_000):
+        path = script(count)
+        seconds[count], _ = timed_run([VMREPL, "run", path], os.devnull)
+    row("run: 4,000 invariants, 10 events", f"{seconds[4_000] * 1e3:,.1f} ms", f"1,000: {seconds[1_000] * 1e3:,.1f} ms",
+        f"{seconds[4_000] / seconds[1_000]:.2f}x", "within 4x of 1,000", seconds[4_000] <= 4 * seconds[1_000])
+
+
+def explore_steps():
+    """explore's memory over one long run: steps are not kept, so the peak must not grow with them."""
+    counts = (20_000, 200_000) if QUICK else (100_000, 1_000_000)
+    setup = os.path.join(WORK, "explore-steps.vmrepl")
+    with open(setup, "w") as f:
+        f.write("use foo\ninvariant text exists\n")
+    measured = []
+    for count in counts:
+        measured.append(timed_run_once([VMREPL, "explore", setup, "--runs=1", f"--steps={count}"], os.devnull, subprocess.DEVNULL))
+    (short_time, short_peak), (long_time, long_peak) = measured
+    row(f"explore, one run of {counts[1]:,} steps", f"{long_peak / 1024:.1f} MiB, {long_time:.1f} s",
+        f"{counts[0]:,} steps: {short_peak / 1024:.1f} MiB, {short_time:.1f} s", f"{long_peak / short_peak:.2f}x",
+        "memory within 1.1x of a tenth of the steps", long_peak <= 1.1 * short_peak)
+
+
 async def median_tool_call(command, args, setup, rounds):
     """The median time of a tools/call of event hello, from the official MCP Python SDK's client."""
     from mcp.client.client import Client
@@ -374,6 +409,8 @@ def main():
     big_state()
     explore()
     explore_soak()
+    explore_steps()
+    invariants()
     shared_graph()
     widths = [max(len(str(r[i])) for r in rows + [HEADER]) for i in range(len(HEADER))]
     for line in [HEADER, tuple("-" * w for w in widths)] + rows:

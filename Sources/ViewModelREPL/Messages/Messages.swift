@@ -178,6 +178,10 @@ extension Messages {
     static let isADirectory = "is a directory"
     static let unreadable = "cannot be read"
     static func scriptTooLarge(_ limit: Int) -> String { "larger than \(limit / (1 << 20)) MiB; not a script" }
+    /// Why a `# vary:` path was refused.
+    static func badVaryPath(_ text: String) -> String {
+        "# vary: '\(text)' is not a path; write paths such as state.id, state.items[*].createdAt, separated by commas"
+    }
     static func transcriptDiffers(_ path: String, _ line: Int, _ command: String) -> String { "\(path):\(line): output of '\(command)' differs" }
     /// The error explore's stubs fail with.
     static let exploredFailure = "explored failure"
@@ -210,9 +214,17 @@ extension Messages {
     static func unwatched(_ path: String?, on screen: String, count: Int) -> String {
         "stopped watching \(path ?? "every path") on \(screen) (\(Self.count(count, "path")) left)"
     }
-    static func counterexample(_ message: String, steps: [String], file: String) -> (failure: String, report: String) {
+    /// What explore reports of a counterexample: for JUnit, and on stderr; `unwritten` is why its
+    /// script could not be written to `file`.
+    static func counterexample(_ message: String, steps: [String], file: String, unwritten: String?) -> (failure: String, report: String) {
         let shrunk = "\(message); \(count(steps.count, "step")) after the setup"
-        return ("\(file): \(shrunk): " + steps.joined(separator: "; "), "vmrepl explore: \(shrunk): \(file)")
+        guard let unwritten else { return ("\(file): \(shrunk): " + steps.joined(separator: "; "), "vmrepl explore: \(shrunk): \(file)") }
+        let steps = steps.joined(separator: "; ")
+        return ("\(shrunk): \(steps) (\(counterexampleFile(file, unwritten: unwritten)))", "vmrepl explore: \(shrunk): \(steps); \(counterexampleFile(file, unwritten: unwritten))")
+    }
+    /// Where a counterexample's script went, or why it is not there.
+    static func counterexampleFile(_ file: String, unwritten: String?) -> String {
+        unwritten.map { "the script was not written to \(file): \($0)" } ?? "written to \(file)"
     }
     /// The line a person sees first at a terminal.
     static func banner(screens: [String], clock: String) -> String {

@@ -50,7 +50,8 @@ struct HumanView {
             lines = (dropped > 0 ? [Messages.droppedCalls(dropped)] : []) + table
         case .exploration(let exploration):
             switch exploration {
-            case .counterexample(_, let message, let steps, let file, _): lines = ["counterexample: \(message)"] + steps.map { "  " + $0 } + ["written to \(file)"]
+            case .counterexample(_, let message, let steps, let file, let unwritten, _):
+                lines = ["counterexample: \(message)"] + steps.map { "  " + $0 } + [Messages.counterexampleFile(file, unwritten: unwritten)]
             case .explored(let runs, let steps, _, _, let checks): lines = [Messages.explored(runs: runs, steps: steps, checks: checks)]
             }
         case .change(let change):
