@@ -336,11 +336,13 @@ package final class MCPServer {
         send(.object([("jsonrpc", .string("2.0")), ("id", id), ("error", .object(body))]))
     }
 
-    /// Writes one message as one line. When the client's end is gone nothing more can reach it:
-    /// the server stops at once, as the line protocol does when its reader leaves.
+    /// Writes one message as one line. When it cannot be written nothing more can reach the
+    /// client: the server stops at once, as the line protocol does, with status 141 when the
+    /// client's end is gone and 4 (and a line on stderr) for any other error.
     private func send(_ message: JSONValue) {
         var bytes = JSONWriter.bytes(message)
         bytes.append(UInt8(ascii: "\n"))
-        if !OutputChannel.writeAll(bytes, to: output) { exit(ExitStatus.success.rawValue) }
+        let error = bytes.withUnsafeBytes { OutputChannel.write($0, to: output) }
+        if error != 0 { exit(REPLMain.outputFailure(error).rawValue) }
     }
 }

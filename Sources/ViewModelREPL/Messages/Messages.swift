@@ -174,6 +174,10 @@ extension Messages {
             + "it waits on something else (a network request, or a Task.sleep or clock not taken from context.clock, which runs on the real clock); "
             + "pass context.clock to the view model to put its sleeps on virtual time"
     }
+    /// Why the process stopped when its output could not be written (a full disk, an I/O error).
+    static func outputFailed(reason: String) -> String {
+        "vmrepl: cannot write the output: \(reason); stopped"
+    }
     static let noSuchFile = "no such file"
     static let isADirectory = "is a directory"
     static let unreadable = "cannot be read"

@@ -15,28 +15,35 @@ import Foundation
 /// never stalls while a burst of piped input is still written in large batches.
 @MainActor
 package final class OutputChannel: ProtocolLineTarget {
-    /// Where the bytes go (valid only during the call); the default writes to a file descriptor.
+    /// Where the bytes go (valid only during the call); it returns `false` when the reader is gone.
     package typealias Sink = (UnsafeRawBufferPointer) -> Bool
 
     private let buffer: ByteBuffer
-    private let sink: Sink
-    /// Set once the reader went away (a broken pipe); later writes are dropped.
+    /// Writes the bytes; 0, or the `errno` of the write that failed.
+    private let sink: (UnsafeRawBufferPointer) -> Int32
+    /// Set once a write failed (the reader went away, a full disk); later writes are dropped.
     @exclusivity(unchecked) package private(set) var isClosed = false
+    /// The `errno` of the write that failed, once one did: the process's exit status tells it.
+    package private(set) var writeError: Int32?
     /// Bytes kept before a flush is forced, whatever the input.
     private let flushThreshold = 1 << 16
     /// The `,"screen":…,"model":…` of the last state line: every state line of a session mostly
     /// names the same screen and model, so they are written out once, not escaped each time.
     @exclusivity(unchecked) private var screenFields: (screen: String, model: ModelKind, bytes: [UInt8])?
 
-    /// Creates a channel writing to `sink`; the sink returns `false` when the reader is gone.
-    package init(sink: @escaping Sink) {
-        self.sink = sink
-        buffer = ByteBuffer(capacity: flushThreshold * 2)
+    /// Creates a channel writing to `sink`; a sink that fails is a reader gone (`EPIPE`).
+    package convenience init(sink: @escaping Sink) {
+        self.init(reportingErrors: { sink($0) ? 0 : EPIPE })
     }
 
     /// Creates a channel writing to the file descriptor `fd`.
     package convenience init(fileDescriptor fd: Int32) {
-        self.init { bytes in OutputChannel.writeAll(bytes, to: fd) }
+        self.init(reportingErrors: { bytes in OutputChannel.write(bytes, to: fd) })
+    }
+
+    private init(reportingErrors sink: @escaping (UnsafeRawBufferPointer) -> Int32) {
+        self.sink = sink
+        buffer = ByteBuffer(capacity: flushThreshold * 2)
     }
 
     /// Opens a line: `{"type":TYPE,"seq":N` plus the request's `id` and `line`, and `"push":true`
@@ -111,7 +118,13 @@ package final class OutputChannel: ProtocolLineTarget {
     /// Writes everything buffered.
     package func flush() {
         guard !buffer.isEmpty else { return }
-        if !isClosed, !sink(buffer.bytes) { isClosed = true }
+        if !isClosed {
+            let error = sink(buffer.bytes)
+            if error != 0 {
+                isClosed = true
+                writeError = error
+            }
+        }
         buffer.removeAll()
     }
 
@@ -122,16 +135,24 @@ package final class OutputChannel: ProtocolLineTarget {
 
     /// Writes all of `buffer` to `fd`, retrying short writes; `false` when the reader is gone.
     nonisolated static func writeAll(_ buffer: UnsafeRawBufferPointer, to fd: Int32) -> Bool {
+        write(buffer, to: fd) == 0
+    }
+
+    /// Writes all of `buffer` to `fd`, retrying short writes.
+    /// - Returns: 0, or the `errno` of the write that failed (`EPIPE` when the reader is gone).
+    nonisolated static func write(_ buffer: UnsafeRawBufferPointer, to fd: Int32) -> Int32 {
         var offset = 0
         while offset < buffer.count {
             let written = systemWrite(fd, buffer.baseAddress! + offset, buffer.count - offset)
             if written < 0 {
                 if errno == EINTR || errno == EAGAIN { continue }
-                return false
+                return errno
             }
+            // A write that takes nothing is a device that holds no more; it would never end.
+            if written == 0 { return ENOSPC }
             offset += written
         }
-        return true
+        return 0
     }
 }
 

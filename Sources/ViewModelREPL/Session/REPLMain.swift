@@ -73,40 +73,52 @@ public enum REPLMain {
         let protocolFD = dup(STDOUT_FILENO)
         dup2(STDERR_FILENO, STDOUT_FILENO)
         let sessionOptions = options.evaluatorOptions(clock: options.clock ?? .virtual, output: OutputSettings(states: options.states))
-        let writer = ProtocolWriter(output: OutputChannel(fileDescriptor: protocolFD))
+        let channel = OutputChannel(fileDescriptor: protocolFD)
+        let writer = ProtocolWriter(output: channel)
+        let status: ExitStatus
         switch options.mode {
         case .run(let files):
             let session = ScriptSession(
                 registry: screens, options: sessionOptions, consumer: writer,
                 keepGoing: options.keepGoing, pace: options.pace, junitPath: options.junitPath, report: printError)
-            return await session.run(files)
+            status = await session.run(files)
         case .test(let files):
             let session = TranscriptSession(
                 registry: screens, options: options.evaluatorOptions(clock: .virtual),
                 update: options.update, strict: options.strict, junitPath: options.junitPath, report: printError)
-            return await session.run(files)
+            status = await session.run(files)
         case .explore(let setup):
             let explorer = Explorer(
                 registry: screens, options: options.evaluatorOptions(clock: .virtual),
                 runs: options.exploreRuns, steps: options.exploreSteps, out: options.exploreOut, junitPath: options.junitPath,
                 consumer: writer, report: printError)
-            return await explorer.run(setup)
+            status = await explorer.run(setup)
         case .session where options.mcp:
             let server = MCPServer(
                 registry: screens, options: sessionOptions, input: STDIN_FILENO, output: protocolFD,
                 maximumLineLength: options.maximumLineLength)
-            return await server.run()
+            status = await server.run()
         case .session:
-            break
+            let session = PipeSession(
+                registry: screens,
+                options: sessionOptions,
+                input: STDIN_FILENO,
+                consumer: writer,
+                maximumLineLength: options.maximumLineLength
+            )
+            status = await session.run()
         }
-        let session = PipeSession(
-            registry: screens,
-            options: sessionOptions,
-            input: STDIN_FILENO,
-            consumer: writer,
-            maximumLineLength: options.maximumLineLength
-        )
-        return await session.run()
+        // Output that could not be written is never a success, whatever the requests came to.
+        if let error = channel.writeError { return outputFailure(error) }
+        return status
+    }
+
+    /// The status for output that failed with `error`, reported on stderr unless the reader just
+    /// left (a shell tool killed by SIGPIPE says nothing either).
+    static func outputFailure(_ error: Int32) -> ExitStatus {
+        let status = ExitStatus.forWriteError(error)
+        if status != .brokenPipe { printError(Messages.outputFailed(reason: String(cString: strerror(error)))) }
+        return status
     }
 
     private static func printOut(_ text: String) {

@@ -51,6 +51,8 @@ package final class ScriptSession {
             failures = []
             let fileStatus = await runFile(path)
             junit.cases.append(.init(name: path, seconds: DurationText.seconds(start.duration(to: .now)), failures: failures))
+            // Output that can no longer be written ends the run: the caller reports why.
+            if output.isClosed { break }
             if fileStatus != .success {
                 status = status.combined(with: fileStatus)
                 if !keepGoing { break }
