@@ -24,11 +24,14 @@ def binary() -> str:
     return path
 
 
+Fake = Callable[[str], str]
+"""Makes a stand-in executable from a Python body."""
+
 READY = '{"type":"ready","seq":0,"protocol":"vmrepl","version":1,"screens":["fake"],"clock":"virtual"}'
 
 
 @pytest.fixture
-def fake(tmp_path: Path) -> Callable[[str], str]:
+def fake(tmp_path: Path) -> Fake:
     """Writes a stand-in for vmrepl: a Python script with the given body (READY is defined in it)."""
 
     def make(body: str) -> str:

@@ -4,14 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import Callable
-
 import pytest
 
-from conftest import reaped
+from conftest import Fake, reaped
 from vmrepl import AsyncClient, CommandError, ProcessExited, ReplyTimeout
-
-Fake = Callable[[str], str]
 
 
 def test_ready_request_reply_and_errors(binary: str) -> None:

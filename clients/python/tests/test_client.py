@@ -5,11 +5,9 @@ from __future__ import annotations
 import json
 import os
 import time
-from typing import Callable
-
 import pytest
 
-from conftest import reaped
+from conftest import Fake, reaped
 from vmrepl import (
     Client,
     CommandError,
@@ -19,8 +17,6 @@ from vmrepl import (
     ReplyTimeout,
     assert_state,
 )
-
-Fake = Callable[[str], str]
 
 
 def test_ready_line_is_checked_and_kept(binary: str) -> None:
@@ -154,7 +150,7 @@ def test_diff_mode_states_are_rebuilt_from_their_patches(binary: str) -> None:
         assert pushed.patch and pushed.base == load.seq and "state" not in pushed.raw
         full = repl.state()  # the state command always carries the whole state
         assert "state" in full.raw and pushed.state == full.state
-        mocked = repl.mock(**{"users.phase": "failed"})
+        mocked = repl.mock(fields={"users.phase": "failed"})
         assert mocked.patch is not None and mocked.state["users"]["phase"] == "failed"
         assert mocked.state["users"]["value"] == full.state["users"]["value"]
         assert repl.anomalies == []

@@ -252,20 +252,32 @@ class Commands(Generic[R]):
     def mock(
         self,
         state: Any = None,
+        /,
+        fields: Mapping[str, Any] | None = None,
         *,
         check: bool = True,
         reply_timeout: float | None = None,
-        **fields: Any,
+        **kwargs: Any,
     ) -> R:
         """`mock(whole_state)` shows exactly that state; `mock(text="hi")` changes fields of the
-        shown one (a path as a key: `mock(**{"users.phase": "failed"})`)."""
-        if state is not None and fields:
+        shown one, and `mock(fields={"users.phase": "failed"})` takes paths as keys."""
+        changes = {**(fields or {}), **kwargs}
+        if state is not None and changes:
             raise ValueError("mock takes a whole state or fields to change, not both")
-        members = {"state": state} if state is not None else {"set": fields}
+        members = {"state": state} if state is not None else {"set": changes}
         return self._call("mock", members, check, reply_timeout)
 
-    def write(self, *, check: bool = True, reply_timeout: float | None = None, **fields: Any) -> R:
-        return self._call("write", {"set": fields}, check, reply_timeout)
+    def write(
+        self,
+        fields: Mapping[str, Any] | None = None,
+        /,
+        *,
+        check: bool = True,
+        reply_timeout: float | None = None,
+        **kwargs: Any,
+    ) -> R:
+        """Sets bound properties of a hosted view model: `write(query="x")`."""
+        return self._call("write", {"set": {**(fields or {}), **kwargs}}, check, reply_timeout)
 
     def real(self, *, check: bool = True, reply_timeout: float | None = None) -> R:
         return self._call("real", {}, check, reply_timeout)
