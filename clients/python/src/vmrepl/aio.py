@@ -14,6 +14,11 @@ from ._session import NORMAL_EXIT_STATUSES, SUPPORTED_VERSIONS, Commands, Match,
 __all__ = ["AsyncClient"]
 
 
+def _resolve(waiter: asyncio.Future[None]) -> None:
+    if not waiter.done():
+        waiter.set_result(None)
+
+
 class AsyncClient(Commands[Awaitable[Line]], Observed):
     """A running vmrepl driven from asyncio::
 
@@ -55,7 +60,7 @@ class AsyncClient(Commands[Awaitable[Line]], Observed):
         self._stderr_limit = stderr_tail
         self._process: asyncio.subprocess.Process | None = None
         self._tasks: list[asyncio.Task[None]] = []
-        self._change: asyncio.Future[None] | None = None
+        self._waiters: list[asyncio.Future[None]] = []
         self._write_lock: asyncio.Lock | None = None
         self._closing = False
         self._closed = False
@@ -66,8 +71,6 @@ class AsyncClient(Commands[Awaitable[Line]], Observed):
         """Starts the process and waits for its ready line."""
         if self._process is not None:
             raise RuntimeError("the client was started already")
-        loop = asyncio.get_running_loop()
-        self._change = loop.create_future()
         self._write_lock = asyncio.Lock()
         self._process = await asyncio.create_subprocess_exec(
             *self.argv,
@@ -97,10 +100,9 @@ class AsyncClient(Commands[Awaitable[Line]], Observed):
     # The process's output.
 
     def _changed(self) -> None:
-        assert self._change is not None
-        done, self._change = self._change, asyncio.get_running_loop().create_future()
-        if not done.done():
-            done.set_result(None)
+        waiters, self._waiters = self._waiters, []
+        for waiter in waiters:
+            _resolve(waiter)
 
     async def _read_stdout(self) -> None:
         stdout = self._proc().stdout
@@ -147,11 +149,16 @@ class AsyncClient(Commands[Awaitable[Line]], Observed):
             remaining = None if deadline is None else deadline - loop.time()
             if remaining is not None and remaining <= 0:
                 raise ReplyTimeout(f"no {what} within {timeout:g} s")
-            assert self._change is not None
+            # One future per wait, resolved by the next line read or by the deadline (cheaper
+            # than wait_for and shield, which make a task each).
+            waiter: asyncio.Future[None] = loop.create_future()
+            self._waiters.append(waiter)
+            timer = None if remaining is None else loop.call_later(remaining, _resolve, waiter)
             try:
-                await asyncio.wait_for(asyncio.shield(self._change), remaining)
-            except asyncio.TimeoutError:
-                pass
+                await waiter
+            finally:
+                if timer is not None:
+                    timer.cancel()
 
     async def _exited(self, summary: str) -> ProcessExited:
         status = await self._reap(5.0)

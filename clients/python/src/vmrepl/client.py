@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import math
 import os
+import select
+import selectors
 import subprocess
 import threading
 import time
@@ -86,11 +89,23 @@ class Client(Commands[Line], Observed):
             cwd=cwd,
         )
         assert self._process.stdout is not None and self._process.stderr is not None
-        self._reader = threading.Thread(target=self._read_stdout, args=(self._process.stdout,), daemon=True, name="vmrepl-stdout")
+        assert self._process.stdin is not None
+        # stdout is read by the calling thread while it waits (no thread hand-off per reply);
+        # stdin is written without blocking, reading stdout meanwhile, so a driver that sends
+        # many requests before reading never deadlocks with a vmrepl blocked on a full stdout.
+        self._stdin_fd = self._process.stdin.fileno()
+        self._stdout_fd = self._process.stdout.fileno()
+        os.set_blocking(self._stdin_fd, False)
+        self._read_poll = select.poll()
+        self._read_poll.register(self._stdout_fd, select.POLLIN)
+        self._write_selector = selectors.DefaultSelector()
+        self._write_selector.register(self._stdin_fd, selectors.EVENT_WRITE)
+        self._write_selector.register(self._stdout_fd, selectors.EVENT_READ)
+        self._partial = bytearray()
+        self._reading = False
         self._stderr_reader = threading.Thread(
             target=self._read_stderr, args=(self._process.stderr,), daemon=True, name="vmrepl-stderr"
         )
-        self._reader.start()
         self._stderr_reader.start()
         try:
             self._wait_for(lambda: self._router.ready is not None, startup_timeout, "the ready line")
@@ -100,23 +115,51 @@ class Client(Commands[Line], Observed):
 
     # The process's output.
 
-    def _read_stdout(self, stream: IO[bytes]) -> None:
+    def _pump(self, timeout: float | None) -> None:
+        """Reads what stdout holds (waiting up to `timeout` for it) and files its whole lines.
+        Only the thread that set `_reading` calls it."""
+        chunk = b""
         try:
-            for raw in stream:
-                text = raw.decode("utf-8", errors="strict").rstrip("\r\n")
-                with self._cond:
+            # poll takes milliseconds (None or negative: no limit), rounded up so a wait is never cut short.
+            if self._read_poll.poll(None if timeout is None else max(0, math.ceil(timeout * 1000))):
+                chunk = os.read(self._stdout_fd, 1 << 20)
+            else:
+                return
+        except OSError:
+            pass  # taken as the end of the output
+        with self._cond:
+            if not chunk:
+                self._router.eof = True
+                if self._partial:
+                    self._router.anomalies.append(f"the output ended inside a line: {bytes(self._partial[:200])!r}")
+            elif b"\n" not in chunk:
+                self._partial += chunk
+            else:
+                self._partial += chunk
+                *lines, rest = self._partial.split(b"\n")
+                self._partial = rest
+                for raw in lines:
+                    if self._router.broken is not None:
+                        break
                     try:
-                        self._router.feed(text)
+                        self._router.feed(raw.decode("utf-8").rstrip("\r"))
+                    except UnicodeDecodeError as error:
+                        self._router.broken = ProtocolViolation(f"stdout holds a line that is not UTF-8: {error}")
                     except ProtocolViolation as violation:
                         self._router.broken = violation
-                    self._cond.notify_all()
-        except (ValueError, OSError) as error:  # undecodable bytes, or the pipe closed under us
-            with self._cond:
-                if not self._closing:
-                    self._router.broken = ProtocolViolation(f"reading stdout failed: {error}")
+            self._cond.notify_all()
+
+    def _drain(self) -> None:
+        """Files what has arrived, without waiting (unless another thread is reading)."""
+        with self._cond:
+            if self._reading or self._router.eof or self._closed:
+                return
+            self._reading = True
+        try:
+            self._pump(0)
         finally:
             with self._cond:
-                self._router.eof = True
+                self._reading = False
                 self._cond.notify_all()
 
     def _read_stderr(self, stream: IO[bytes]) -> None:
@@ -129,19 +172,32 @@ class Client(Commands[Line], Observed):
     # Waiting.
 
     def _wait_for(self, done: Callable[[], bool], timeout: float | None, what: str) -> None:
+        """Waits until `done()` holds, reading stdout in this thread unless another one is."""
         deadline = None if timeout is None else time.monotonic() + timeout
-        with self._cond:
-            while not done():
-                if self._router.broken is not None:
-                    raise self._router.broken
+        while True:
+            with self._cond:
+                while True:
+                    if done():
+                        return
+                    if self._router.broken is not None:
+                        raise self._router.broken
+                    if self._router.eof:
+                        break
+                    remaining = None if deadline is None else deadline - time.monotonic()
+                    if remaining is not None and remaining <= 0:
+                        raise ReplyTimeout(f"no {what} within {timeout:g} s")
+                    if not self._reading:
+                        self._reading = True
+                        break
+                    self._cond.wait(remaining)
                 if self._router.eof:
                     break
-                remaining = None if deadline is None else deadline - time.monotonic()
-                if remaining is not None and remaining <= 0:
-                    raise ReplyTimeout(f"no {what} within {timeout:g} s")
-                self._cond.wait(remaining)
-            else:
-                return
+            try:
+                self._pump(remaining)
+            finally:
+                with self._cond:
+                    self._reading = False
+                    self._cond.notify_all()
         raise self._exited(f"the process ended before {what}")
 
     def _exited(self, summary: str) -> ProcessExited:
@@ -163,16 +219,38 @@ class Client(Commands[Line], Observed):
     # Sending.
 
     def _write(self, text: str) -> None:
-        stdin = self._process.stdin
-        assert stdin is not None
+        """Writes one line; the caller holds `_write_lock`."""
         if self._closing:
             raise VMReplException("the client is closed")
+        data = memoryview(text.encode("utf-8") + b"\n")
+        while data:
+            try:
+                data = data[os.write(self._stdin_fd, data) :]
+            except BlockingIOError:
+                pass
+            except OSError:
+                # The process is gone (or going): tell how it ended.
+                self._wait_for(lambda: False, 5.0, "the request was written")
+            if data:
+                self._wait_writable()
+
+    def _wait_writable(self) -> None:
+        """stdin is full: read stdout meanwhile (vmrepl may be waiting for us to), until it is not."""
+        with self._cond:
+            reading = not self._reading and not self._router.eof
+            if reading:
+                self._reading = True
+        if not reading:
+            self._write_selector.select(0.05)
+            return
         try:
-            stdin.write(text.encode("utf-8") + b"\n")
-            stdin.flush()
-        except (BrokenPipeError, ValueError, OSError):
-            # The process is gone (or going): tell how it ended.
-            self._wait_for(lambda: False, 5.0, "the request was written")
+            for key, _ in self._write_selector.select(1.0):
+                if key.fd == self._stdout_fd:
+                    self._pump(0)
+        finally:
+            with self._cond:
+                self._reading = False
+                self._cond.notify_all()
 
     def send(self, command: str, /, **members: Any) -> Request:
         """Sends a request without waiting; `wait_reply` (or `Request.reply` later) has its reply."""
@@ -236,6 +314,7 @@ class Client(Commands[Line], Observed):
     # What was seen (the rest is in Observed).
 
     def _guard(self) -> threading.Condition:
+        self._drain()  # what has arrived since the last call
         return self._cond
 
     @property
@@ -293,8 +372,14 @@ class Client(Commands[Line], Observed):
                 pass
         if kill:
             self._process.kill()
+        # vmrepl prints what it owes, then exits: read it all (it may not fit in the pipe).
+        deadline = time.monotonic() + self.close_timeout
         try:
-            status = self._process.wait(timeout=self.close_timeout)
+            self._wait_for(lambda: self._router.eof, self.close_timeout, "the end of the output")
+        except VMReplException:
+            pass  # a timeout, or a broken protocol: the wait below decides
+        try:
+            status = self._process.wait(timeout=max(0.0, deadline - time.monotonic()))
         except subprocess.TimeoutExpired:
             forced = True
             self._process.terminate()
@@ -304,8 +389,8 @@ class Client(Commands[Line], Observed):
                 self._process.kill()
                 status = self._process.wait()
         self._status = status
-        self._reader.join(timeout=5.0)
         self._stderr_reader.join(timeout=5.0)
+        self._write_selector.close()
         for stream in (self._process.stdout, self._process.stderr):
             if stream is not None:
                 try:
