@@ -33,6 +33,9 @@ test: setup $(VENV)/installed
 	$(VENV)/bin/python Tests/python/check_patches.py "$(BIN)/vmrepl"
 	$(VENV)/bin/python Tests/python/check_state_schema.py "$(BIN)"
 	$(VENV)/bin/python Tests/python/check_mcp.py "$(BIN)/vmrepl"
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e clients/python
+	VMREPL_BIN="$(BIN)/vmrepl" $(VENV)/bin/python -m pytest clients/python/tests -q
+	$(VENV)/bin/mypy --strict --cache-dir .build/mypy-cache clients/python/src
 	$(SWIFT) build $(ASAN_FLAGS) --product shapes-repl
 	python3 Tests/python/check_shapes.py "$$($(SWIFT) build $(ASAN_FLAGS) --show-bin-path)/shapes-repl"
 	"$(BIN)/vmrepl-fuzz" Fuzz/corpus Fuzz/crashes

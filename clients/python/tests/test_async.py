@@ -1,0 +1,122 @@
+"""The asyncio client: the same guarantees as the blocking one (run with asyncio.run, no plugin)."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+import pytest
+
+from conftest import Fake, reaped
+from vmrepl import AsyncClient, CommandError, ProcessExited, ReplyTimeout
+
+
+def test_ready_request_reply_and_errors(binary: str) -> None:
+    async def main() -> int:
+        async with AsyncClient(binary) as repl:
+            assert repl.ready["version"] == 1 and "foo" in repl.screen_names
+            used = await repl.use("foo")
+            hello = await repl.event("hello")
+            assert (used.line, used.id, hello.line, hello.id) == (1, 1, 2, 2)
+            assert hello.state == {"sheetIsPresented": False, "text": "👋"}
+            with pytest.raises(CommandError) as raised:
+                await repl.event("helo")
+            assert raised.value.code == "unknown_event" and "hello" in raised.value.message
+            reply = await repl.event("helo", check=False)
+            assert reply.code == "unknown_event"
+            human = await repl.line("state")
+            assert human is not None and human.line == 5 and not human.has_id
+        return await repl.close()
+
+    assert asyncio.run(main()) == 1
+
+
+def test_pushes_and_a_push_that_does_not_come(binary: str) -> None:
+    async def main() -> None:
+        async with AsyncClient(binary, ["--seed=1"]) as repl:
+            await repl.use("users")
+            load = await repl.load()
+            started = time.monotonic()
+            with pytest.raises(ReplyTimeout):
+                await repl.wait_push(load, timeout=0.3)
+            assert 0.3 <= time.monotonic() - started < 5
+            waited = await repl.wait()
+            [pushed] = load.pushes
+            assert pushed.id == load.id and pushed.state == waited.state
+            assert await repl.wait_push(load, lambda line: line.state["users"]["phase"] == "loaded") is pushed
+            assert repl.anomalies == []
+
+    asyncio.run(main())
+
+
+def test_a_thousand_concurrent_requests_in_order(binary: str) -> None:
+    async def main() -> None:
+        async with AsyncClient(binary, ["--seed=3"]) as repl:
+            await repl.use("users")
+            requests = []
+            for _ in range(500):
+                requests.append(await repl.send("load"))
+                requests.append(await repl.send("wait"))
+            replies = await asyncio.gather(*(repl.wait_reply(request) for request in requests))
+            assert [reply.line for reply in replies] == [request.line for request in requests]
+            for load, wait in zip(replies[::2], replies[1::2]):
+                assert len(load.pushes) == 1 and load.seq < load.pushes[0].seq < wait.seq
+                assert load.pushes[0].state == wait.state
+            # Requests awaited together from several tasks each get their own reply.
+            states = await asyncio.gather(*(repl.state() for _ in range(50)))
+            assert len({reply.line for reply in states}) == 50
+            assert repl.anomalies == []
+
+    asyncio.run(main())
+
+
+def test_a_crashing_child_raises_with_status_and_stderr_and_is_reaped(fake: Fake) -> None:
+    binary = fake(
+        """
+        print(READY, flush=True)
+        sys.stdin.readline()
+        sys.stderr.write("fatal: the view model crashed\\n")
+        sys.exit(3)
+        """
+    )
+
+    async def main() -> int:
+        repl = await AsyncClient(binary).start()
+        with pytest.raises(ProcessExited) as raised:
+            await repl.state()
+        assert raised.value.status == 3 and "the view model crashed" in raised.value.stderr
+        assert await repl.close() == 3
+        return repl.pid
+
+    assert reaped(asyncio.run(main()))
+
+
+def test_a_hung_child_is_stopped_on_close(fake: Fake) -> None:
+    binary = fake(
+        """
+        print(READY, flush=True)
+        sys.stdin.read()
+        threading.Event().wait()
+        """
+    )
+
+    async def main() -> int:
+        repl = await AsyncClient(binary, close_timeout=0.5).start()
+        with pytest.raises(ProcessExited, match="did not end") as raised:
+            await repl.close()
+        assert raised.value.status == -15
+        return repl.pid
+
+    assert reaped(asyncio.run(main()))
+
+
+def test_an_exception_in_the_async_with_block_still_ends_the_process(binary: str) -> None:
+    pids: list[int] = []
+
+    async def main() -> None:
+        async with AsyncClient(binary) as repl:
+            pids.append(repl.pid)
+            raise KeyError("from the test")
+
+    with pytest.raises(KeyError):
+        asyncio.run(main())
+    assert reaped(pids[0])
