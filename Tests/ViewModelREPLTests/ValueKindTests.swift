@@ -115,7 +115,9 @@ struct ValueKindTests {
         case .uuid: [codable(UUID(uuidString: "e621e1f8-c36c-495a-93fc-0c247a3e6e5f")!, #""E621E1F8-C36C-495A-93FC-0C247A3E6E5F""#)]
         case .data: [codable(Data([0, 1, 255]), #""AAH/""#)]
         case .array: [codable([3, 1, 2], "[3,1,2]"), codable([[String]](), "[]")]
-        case .set: [codable(Set(["b", "a", "c"]), #"["a","b","c"]"#), codable(Set([10, 9]), "[10,9]")]
+        case .set:
+            [codable(Set(["b", "a", "c"]), #"["a","b","c"]"#), codable(Set([10, 9]), "[10,9]"),
+             shown(["b": 1, "a": 2].keys, #"["a","b"]"#), shown(["b": 2, "a": 10].values, "[10,2]")]
         case .textKeyedDictionary:
             [codable(["b": 1, "a": 2], #"{"a":2,"b":1}"#), codable([2: "x", 10: "y"], #"{"10":"y","2":"x"}"#),
              codable([Privacy.pub: 1, .priv: 2], #"{"private":2,"public":1}"#, schema: false), codable([Int8(3): true], #"{"3":true}"#, schema: false),
@@ -130,7 +132,7 @@ struct ValueKindTests {
             [codable(Phase.idle, #""idle""#), codable(Phase.loaded(3), #"{"loaded":3}"#), codable(Phase.moved(1, 2), #"{"moved":[1,2]}"#),
              codable(Phase.failed(message: "x"), #"{"failed":{"message":"x"}}"#), codable(Described.idle, #""idle""#)]
         case .rawValueEnumeration: [codable(Privacy.pub, #""public""#)]
-        case .encodable: [codable(Custom(seconds: 2), "2000", schema: false)]
+        case .encodable: [codable(Custom(seconds: 2), "2000", schema: false), codable(1..<3, "[1,3]", schema: false)]
         case .error: [shown(Failure(), #"{"description":"it broke","type":"Failure"}"#)]
         case .closure: [shown(Held(value: { 1 }), "{}"), shown(Held(value: Optional<() -> Void>.none), "{}")]
         case .propertyWrapper: [shown(WithWrapper(), #"{"phase":3}"#)]
@@ -142,9 +144,13 @@ struct ValueKindTests {
             [{ let node = Node(); node.next = node; return shown(node, #"{"next":"<cycle: Node>"}"#) }()]
         case .actor: [shown(Counter(), #""<actor: Counter>""#)]
         case .anyHashable: [shown(AnyHashable(3), "3"), shown(Set([AnyHashable(1), AnyHashable("1")]), #"["1",1]"#)]
-        case .opaque: [shown(UnsafeMutablePointer<Int>(bitPattern: 8)!, #""<UnsafeMutablePointer<Int>>""#)]
+        case .opaque:
+            [shown(UnsafeMutablePointer<Int>(bitPattern: 8)!, #""<UnsafeMutablePointer<Int>>""#), shown(ObjectIdentifier(Leaf.self), #""<ObjectIdentifier>""#),
+             shown(\Point.x, #""<WritableKeyPath<Point, Int>>""#), shown("abc".startIndex, #""<String.Index>""#)]
         case .other:
-            [shown(Int.self, #""Int""#), known("a collection's view is written as its storage", shown(Opaque(text: "ab".utf8[...]), #"{"text":[97,98]}"#))]
+            [shown(Int.self, #""Int""#), shown(Opaque(text: "ab".utf8[...]), #"{"text":"ab"}"#),
+             shown("ab".utf8, #""ab""#),
+             shown("ab".unicodeScalars, #""ab""#)]
         }
     }
 

@@ -39,7 +39,7 @@ package enum ValueKind: String, Sendable, CaseIterable {
     package var swift: String {
         switch self {
         case .optional: "`nil`"
-        case .string: "`String`, `Character`, `Substring`"
+        case .string: "`String`, `Character`, `Substring`, a view of a string's text (`utf8`, `unicodeScalars`)"
         case .bool: "`Bool`"
         case .integer: "an integer of any width"
         case .floatingPoint: "`Double`, `Float`, `Float16`"
@@ -49,7 +49,7 @@ package enum ValueKind: String, Sendable, CaseIterable {
         case .uuid: "`UUID`"
         case .data: "`Data`"
         case .array: "an array"
-        case .set: "a set"
+        case .set: "a set, a dictionary's `keys` or `values`"
         case .textKeyedDictionary: "a dictionary keyed by text, integers or raw-valued enums"
         case .otherKeyedDictionary: "a dictionary with other keys"
         case .structure: "a struct or class"
@@ -65,7 +65,7 @@ package enum ValueKind: String, Sendable, CaseIterable {
         case .cycle: "a class met again inside itself"
         case .actor: "an actor"
         case .anyHashable: "an `AnyHashable`"
-        case .opaque: "a pointer, a `Task`"
+        case .opaque: "a pointer, a `Task`, an `ObjectIdentifier`, a key path, a `String.Index`"
         case .other: "anything else"
         }
     }
@@ -109,7 +109,7 @@ package enum ValueKind: String, Sendable, CaseIterable {
                 + "several unlabeled ones as an array; read back also from synthesized `Codable`'s `{\"idle\":{}}`, "
                 + "`{\"loaded\":{\"_0\":3}}`"
         case .rawValueEnumeration: "its raw value, as its conformance writes it; `describe` lists its cases by their raw values"
-        case .encodable: "what its own conformance writes, keys sorted, in the readable forms of this table"
+        case .encodable: "what its own conformance writes, keys sorted, in the readable forms of this table (a `Range` as `[lower, upper]`)"
         case .error:
             "`{\"type\":\"SomeError\",\"description\":\"…\"}`: its `errorDescription`, else the description its own "
                 + "type gives, else Foundation's localized description"

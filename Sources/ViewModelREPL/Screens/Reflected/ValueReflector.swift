@@ -68,6 +68,8 @@ final class ValueReflector {
         case actor
         /// A pointer or a task: its type, as its contents mean nothing in a state.
         case opaque
+        /// A view of a string's or a substring's text: the text it views.
+        case text((Any) -> String)
         case function
         case description
     }
@@ -223,7 +225,11 @@ final class ValueReflector {
         case .actor:
             JSONWriter.append(string: Messages.actorValue(Self.typeName(of: value)), to: out)
         case .opaque:
-            JSONWriter.append(string: Messages.opaqueValue(Self.typeName(of: value)), to: out)
+            // A nested type by its full name where its own would say little (`Index`).
+            let name = value is String.Index ? "String.Index" : Self.typeName(of: value)
+            JSONWriter.append(string: Messages.opaqueValue(name), to: out)
+        case .text(let text):
+            JSONWriter.append(string: text(value), to: out)
         case .function, .description:
             JSONWriter.append(string: String(describing: value), to: out)
         }
@@ -261,6 +267,18 @@ final class ValueReflector {
         if value is any Actor { return .actor }
         // An address or a task's handle differs in every process: its kind, never its bits.
         if value is any _Pointer || type == OpaquePointer.self || TypeName.of(type).hasPrefix("Task<") { return .opaque }
+        // An identity, a key path, a string's index: their bits mean nothing without what they point into.
+        if type == ObjectIdentifier.self || value is AnyKeyPath || type == String.Index.self { return .opaque }
+        // A dictionary's keys or values, in hash order: sorted, as a set is.
+        if let view = type as? any UnorderedView.Type { return .set(view.walkElements) }
+        // A view of a string's text (its UTF-8, its scalars, a substring's): the text.
+        switch value {
+        case is String.UTF8View, is String.UTF16View, is String.UnicodeScalarView: return .description
+        case is Substring.UTF8View: return .text { String(Substring($0 as! Substring.UTF8View)) }
+        case is Substring.UTF16View: return .text { String(Substring($0 as! Substring.UTF16View)) }
+        case is Substring.UnicodeScalarView: return .text { String(Substring($0 as! Substring.UnicodeScalarView)) }
+        default: break
+        }
         let mirror = Mirror(reflecting: value)
         if mirror.displayStyle == .optional { return .optional((type as? any ReflectedOptional.Type)?.unwrap ?? Self.wrapped) }
         if value is any Error { return .error }
