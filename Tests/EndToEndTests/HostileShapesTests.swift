@@ -109,6 +109,8 @@ import TestSupport
         let states = run.lines.compactMap(Self.parsed).filter { $0["type"] as? String == "state" }
         #expect(states.count >= 501)
         #expect(states.allSatisfy { value($0, "state.store") as? String == "<actor: Store>" })
+        // A class guarding its state with a lock is written by its type: another thread writes it.
+        #expect(states.allSatisfy { value($0, "state.cache") as? String == "<locked: Cache>" })
     }
 
     @Test func wrappedAndLazyPropertiesShowUnderTheirOwnNames() async throws {

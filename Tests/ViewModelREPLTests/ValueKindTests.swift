@@ -85,6 +85,8 @@ struct ValueKindTests {
     final class Node { var next: Node?; init() {} }
     final class Leaf { let id = 7 }
     actor Counter { var count = 0 }
+    class Guarded: @unchecked Sendable { let lock = NSRecursiveLock(); var count = 0 }
+    final class GuardedSubclass: Guarded, @unchecked Sendable { var extra = 1 }
     struct Wrapped<Value> { var wrappedValue: Value }
     struct WithWrapper { var _phase = Wrapped(wrappedValue: 3) }
     struct WithLazy { lazy var total = 3 }
@@ -143,6 +145,7 @@ struct ValueKindTests {
         case .cycle:
             [{ let node = Node(); node.next = node; return shown(node, #"{"next":"<cycle: Node>"}"#) }()]
         case .actor: [shown(Counter(), #""<actor: Counter>""#)]
+        case .locked: [shown(Guarded(), #""<locked: Guarded>""#), shown(GuardedSubclass(), #""<locked: GuardedSubclass>""#)]
         case .anyHashable: [shown(AnyHashable(3), "3"), shown(Set([AnyHashable(1), AnyHashable("1")]), #"["1",1]"#)]
         case .opaque:
             [shown(UnsafeMutablePointer<Int>(bitPattern: 8)!, #""<UnsafeMutablePointer<Int>>""#), shown(ObjectIdentifier(Leaf.self), #""<ObjectIdentifier>""#),

@@ -31,6 +31,7 @@ package enum ValueKind: String, Sendable, CaseIterable {
     case reference
     case cycle
     case actor
+    case locked
     case anyHashable
     case opaque
     case other
@@ -64,6 +65,7 @@ package enum ValueKind: String, Sendable, CaseIterable {
         case .reference: "a class met again"
         case .cycle: "a class met again inside itself"
         case .actor: "an actor"
+        case .locked: "a class that guards its state with a lock (an `NSLock`, a `Mutex`, an atomic, an unfair lock)"
         case .anyHashable: "an `AnyHashable`"
         case .opaque: "a pointer, a `Task`, an `ObjectIdentifier`, a key path, a `String.Index`"
         case .other: "anything else"
@@ -125,6 +127,7 @@ package enum ValueKind: String, Sendable, CaseIterable {
                 + "(a graph of shared objects is written once per object, not once per path)"
         case .cycle: "`\"<cycle: Type>\"`"
         case .actor: "`\"<actor: Type>\"`: its state is its own, and another thread may be writing it"
+        case .locked: "`\"<locked: Type>\"`: other threads take the lock to write it, so it is not read past it"
         case .anyHashable: "the value it holds"
         case .opaque: "its type, as its bits differ in every process: `\"<UnsafeMutablePointer<Int>>\"`, `\"<Task<(), Never>>\"`"
         case .other: "its description, as text"

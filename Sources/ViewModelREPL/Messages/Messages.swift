@@ -309,6 +309,8 @@ extension Messages {
     static func cutLarger(than count: Int) -> String { "<cut: the state holds more than \(count) values>" }
     /// Written in place of an actor, whose state is not read from another thread.
     static func actorValue(_ type: String) -> String { "<actor: \(type)>" }
+    /// Written in place of an object that guards its state with a lock: another thread may be writing it.
+    static func lockedValue(_ type: String) -> String { "<locked: \(type)>" }
     /// Written in place of a pointer or a task handle, whose bits differ in every process.
     static func opaqueValue(_ type: String) -> String { "<\(type)>" }
     /// Written in place of an object already written in full `times` times in one state.

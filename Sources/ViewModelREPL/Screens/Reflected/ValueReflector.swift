@@ -66,6 +66,8 @@ final class ValueReflector {
         case hashable
         /// An actor, whose storage is its own to read (another thread may be writing it): its type.
         case actor
+        /// An object guarding its state with a lock, which other threads take to write it: its type.
+        case locked
         /// A pointer or a task: its type, as its contents mean nothing in a state.
         case opaque
         /// A view of a string's or a substring's text: the text it views.
@@ -224,6 +226,8 @@ final class ValueReflector {
             try write((value as! AnyHashable).base, to: out, depth: depth)
         case .actor:
             JSONWriter.append(string: Messages.actorValue(Self.typeName(of: value)), to: out)
+        case .locked:
+            JSONWriter.append(string: Messages.lockedValue(Self.typeName(of: value)), to: out)
         case .opaque:
             // A nested type by its full name where its own would say little (`Index`).
             let name = value is String.Index ? "String.Index" : Self.typeName(of: value)
@@ -294,7 +298,7 @@ final class ValueReflector {
         case .struct: return .structure(StoredLayout.of(type))
         case .tuple: return .tuple
         case .collection: return .collection((type as? any ReflectedElements.Type)?.walkElements)
-        case .class: return .object(observable: value is any Observable)
+        case .class: return ClassFields.guardsWithALock(type) ? .locked : .object(observable: value is any Observable)
         // A class's custom mirror may say no style: it is still an object of the children it lists.
         case nil where type is AnyObject.Type && value is any CustomReflectable: return .object(observable: false)
         default: return .description
