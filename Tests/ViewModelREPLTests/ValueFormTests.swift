@@ -40,6 +40,26 @@ struct ValueFormTests {
         #expect(ISODate.parse("2025-12-03T10:30:00+01:00") == ISODate.parse("2025-12-03T09:30:00Z"))
     }
 
+    indirect enum Chain: Codable { case end, link(Chain) }
+
+    @Test func aCodableStateDeeperThanTheBoundIsCutAndCanBeReadAsJSON() throws {
+        var chain = Chain.end
+        for _ in 0..<5_000 { chain = .link(chain) }
+        let text = String(decoding: try StateEncoder().encode(chain, fallback: StateEncoder.fallbackEncoder(for: .readable)), as: UTF8.self)
+        // Cut where reflection cuts, so the line is read back (the parser stops at 512 levels) and compared.
+        let cut = #""\#(Messages.cutDeeper(than: StateEncoder.maximumDepth))""#
+        #expect(text == String(repeating: #"{"link":"#, count: StateEncoder.maximumDepth + 1) + cut + String(repeating: "}", count: StateEncoder.maximumDepth + 1))
+        #expect(throws: Never.self) { try JSONParser.parse(text, maximumDepth: 512) }
+        let reflected = ByteBuffer()
+        try ValueReflector().writeValue(chain, to: reflected)
+        #expect(String(decoding: reflected.bytes, as: UTF8.self) == text)
+        // JSONEncoder's own form, asked for, is not cut (kept shallow here: it recurses once per level).
+        var shallow = Chain.end
+        for _ in 0..<100 { shallow = .link(shallow) }
+        let codable = try StateEncoder(forms: .codable).encode(shallow, fallback: StateEncoder.fallbackEncoder(for: .codable))
+        #expect(codable.count > 100 * 8)
+    }
+
     @Test func numbersAreWrittenInTheirOwnShortestText() throws {
         func written(_ value: Any) throws -> String {
             let out = ByteBuffer()

@@ -18,7 +18,7 @@ import ViewModelKit
 @MainActor
 final class ValueReflector {
     /// How deep values nest before the rest is cut (written as ``Messages/cutDeeper``).
-    static let maximumDepth = 64
+    static let maximumDepth = StateEncoder.maximumDepth
     /// How many values one state may hold before the rest is cut (written as
     /// ``Messages/cutLarger``): a value reached by many paths (an object or an indirect enum
     /// case shared through a graph) is written once per path, so without a bound a graph of 40
