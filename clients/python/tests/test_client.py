@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import os
+import signal
+import threading
 import time
 import pytest
 
@@ -336,3 +338,31 @@ def test_assert_state_names_each_path_that_differs(binary: str) -> None:
                                   "value": [{"name": "Manu"}, {"name": "Muralla"}]}, path="users")
         with pytest.raises(AssertionError, match=r"users.extra: not expected, actual 1"):
             assert_state({"users": {"extra": 1}}, {"users": {}})
+
+
+def test_requests_sent_faster_than_replies_are_read_do_not_deadlock(fake: Fake) -> None:
+    # A REPL that answers each line before reading the next (vmrepl reads ahead; a team's own
+    # may not): 3,000 replies of 4 kB are far more than both pipes hold, so a client that blocked
+    # writing stdin while the REPL blocked writing stdout would never finish sending.
+    binary = fake(
+        """
+        print(READY, flush=True)
+        for number, text in enumerate(sys.stdin, start=1):
+            request = json.loads(text)
+            reply = {"type": "help", "seq": number, "id": request["id"], "line": number, "text": "x" * 4096}
+            print(json.dumps(reply), flush=True)
+        """
+    )
+    repl = Client(binary)
+    sender = threading.Thread(target=lambda: [repl.send("help") for _ in range(3000)], daemon=True)
+    sender.start()
+    sender.join(timeout=60)
+    if sender.is_alive():
+        os.kill(repl.pid, signal.SIGKILL)  # unblocks the stuck write, so the test ends
+        sender.join()
+        repl.close(check=False)
+        pytest.fail("sending 3,000 requests without reading deadlocked")
+    replies = [repl.wait_reply(request) for request in repl.requests]
+    assert len(replies) == 3000 and all(reply.type == "help" for reply in replies)
+    assert repl.anomalies == []
+    assert repl.close() == 0
