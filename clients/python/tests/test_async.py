@@ -120,3 +120,27 @@ def test_an_exception_in_the_async_with_block_still_ends_the_process(binary: str
     with pytest.raises(KeyError):
         asyncio.run(main())
     assert reaped(pids[0])
+
+
+def test_requests_sent_faster_than_replies_are_read_do_not_deadlock(fake: Fake) -> None:
+    # As for the blocking client: a REPL that answers each line before reading the next, and
+    # far more replies than the pipes hold, sent before any is awaited (stdin's flow control
+    # makes send wait while the output is still read).
+    binary = fake(
+        """
+        print(READY, flush=True)
+        for number, text in enumerate(sys.stdin, start=1):
+            request = json.loads(text)
+            reply = {"type": "help", "seq": number, "id": request["id"], "line": number, "text": "x" * 4096}
+            print(json.dumps(reply), flush=True)
+        """
+    )
+
+    async def main() -> None:
+        async with AsyncClient(binary) as repl:
+            requests = [await repl.send("help") for _ in range(3000)]
+            replies = [await repl.wait_reply(request, timeout=60) for request in requests]
+            assert [reply.line for reply in replies] == list(range(1, 3001))
+            assert repl.anomalies == []
+
+    asyncio.run(asyncio.wait_for(main(), 120))

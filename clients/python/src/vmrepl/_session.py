@@ -68,6 +68,7 @@ class Router:
         self.quit_replied = False
         self.broken: ProtocolViolation | None = None
         self.states: dict[str, tuple[int, Any]] = {}
+        self._partial = bytearray()
 
     # Sending.
 
@@ -104,6 +105,31 @@ class Router:
         return request
 
     # Reading.
+
+    def feed_bytes(self, chunk: bytes) -> None:
+        """Files the whole lines of a piece of stdout, keeping a last partial line for later; a
+        line that breaks the protocol sets `broken` and stops the reading."""
+        if b"\n" not in chunk:
+            self._partial += chunk
+            return
+        self._partial += chunk
+        *lines, rest = self._partial.split(b"\n")
+        self._partial = rest
+        for raw in lines:
+            if self.broken is not None:
+                return
+            try:
+                self.feed(raw.decode("utf-8").rstrip("\r"))
+            except UnicodeDecodeError as error:
+                self.broken = ProtocolViolation(f"stdout holds a line that is not UTF-8: {error}")
+            except ProtocolViolation as violation:
+                self.broken = violation
+
+    def end_of_output(self) -> None:
+        self.eof = True
+        if self._partial:
+            self.anomalies.append(f"the output ended inside a line: {bytes(self._partial[:200])!r}")
+            self._partial = bytearray()
 
     def feed(self, text: str) -> Line:
         """Files one line read from stdout; raises ProtocolViolation when it is not one."""

@@ -101,7 +101,6 @@ class Client(Commands[Line], Observed):
         self._write_selector = selectors.DefaultSelector()
         self._write_selector.register(self._stdin_fd, selectors.EVENT_WRITE)
         self._write_selector.register(self._stdout_fd, selectors.EVENT_READ)
-        self._partial = bytearray()
         self._reading = False
         self._stderr_reader = threading.Thread(
             target=self._read_stderr, args=(self._process.stderr,), daemon=True, name="vmrepl-stderr"
@@ -128,25 +127,10 @@ class Client(Commands[Line], Observed):
         except OSError:
             pass  # taken as the end of the output
         with self._cond:
-            if not chunk:
-                self._router.eof = True
-                if self._partial:
-                    self._router.anomalies.append(f"the output ended inside a line: {bytes(self._partial[:200])!r}")
-            elif b"\n" not in chunk:
-                self._partial += chunk
+            if chunk:
+                self._router.feed_bytes(chunk)
             else:
-                self._partial += chunk
-                *lines, rest = self._partial.split(b"\n")
-                self._partial = rest
-                for raw in lines:
-                    if self._router.broken is not None:
-                        break
-                    try:
-                        self._router.feed(raw.decode("utf-8").rstrip("\r"))
-                    except UnicodeDecodeError as error:
-                        self._router.broken = ProtocolViolation(f"stdout holds a line that is not UTF-8: {error}")
-                    except ProtocolViolation as violation:
-                        self._router.broken = violation
+                self._router.end_of_output()
             self._cond.notify_all()
 
     def _drain(self) -> None:
