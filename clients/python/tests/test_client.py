@@ -366,3 +366,31 @@ def test_requests_sent_faster_than_replies_are_read_do_not_deadlock(fake: Fake) 
     assert len(replies) == 3000 and all(reply.type == "help" for reply in replies)
     assert repl.anomalies == []
     assert repl.close() == 0
+
+
+def test_threads_sharing_a_client_each_get_their_own_replies(binary: str) -> None:
+    with Client(binary) as repl:
+        repl.use("foo")
+        results: dict[int, list[int]] = {}
+        failures: list[BaseException] = []
+
+        def work(number: int) -> None:
+            try:
+                lines = []
+                for _ in range(100):
+                    reply = repl.state()
+                    assert reply.request is not None and reply.line == reply.request.line
+                    lines.append(reply.line or 0)
+                results[number] = lines
+            except BaseException as error:  # reported below, in the test's thread
+                failures.append(error)
+
+        threads = [threading.Thread(target=work, args=(number,)) for number in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=60)
+        assert not failures and not any(thread.is_alive() for thread in threads)
+        every = sorted(line for lines in results.values() for line in lines)
+        assert every == list(range(2, 402))  # each request answered once, to its own thread
+        assert repl.anomalies == []
