@@ -333,6 +333,40 @@ async def median_tool_call(command, args, setup, rounds):
     return statistics.median(samples)
 
 
+def python_client_round_trip():
+    """clients/python's blocking and asyncio clients against the raw pipe, the same JSON request."""
+    import asyncio
+
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "clients", "python", "src"))
+    from vmrepl import AsyncClient, Client
+
+    rounds = ROUND_TRIPS // 4
+    raw = median_round_trip([VMREPL], b'{"id":1,"cmd":"event","name":"hello"}\n', rounds)
+    samples = []
+    with Client(VMREPL) as repl:
+        repl.use("foo")
+        for _ in range(rounds):
+            start = time.perf_counter()
+            repl.event("hello")
+            samples.append(time.perf_counter() - start)
+    blocking = statistics.median(samples)
+
+    async def timed():
+        samples = []
+        async with AsyncClient(VMREPL) as repl:
+            await repl.use("foo")
+            for _ in range(rounds):
+                start = time.perf_counter()
+                await repl.event("hello")
+                samples.append(time.perf_counter() - start)
+        return statistics.median(samples)
+
+    awaited = asyncio.run(timed())
+    for name, measured in (("Python client", blocking), ("Python asyncio client", awaited)):
+        row(f"round trip through the {name} (median of {rounds:,})", f"{measured * 1e6:.0f} us",
+            f"raw pipe: {raw * 1e6:.0f} us", f"{measured / raw:.2f}x", "<= 2x raw pipe", measured <= 2 * raw)
+
+
 def mcp_round_trip():
     """vmrepl --mcp against the SDK's own do-nothing server (MCPServer, one tool), same client."""
     import asyncio
@@ -365,6 +399,7 @@ def shared_graph():
 def main():
     peak = throughput()
     round_trip()
+    python_client_round_trip()
     mcp_round_trip()
     start_up()
     memory(peak)

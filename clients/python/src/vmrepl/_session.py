@@ -34,10 +34,13 @@ def resolve_binary(binary: str | os.PathLike[str] | None) -> str:
     return text
 
 
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+
+
 def encode_request(command: str, members: Mapping[str, Any], request_id: Any) -> str:
     if "cmd" in members or "id" in members:
         raise ValueError("`cmd` and `id` are set by the client; pass the command and members")
-    return json.dumps({"id": request_id, "cmd": command, **members}, ensure_ascii=False, separators=(",", ":"))
+    return _ENCODER.encode({"id": request_id, "cmd": command, **members})
 
 
 def check_line_text(text: str) -> None:
@@ -112,10 +115,14 @@ class Router:
         if b"\n" not in chunk:
             self._partial += chunk
             return
-        self._partial += chunk
-        *lines, rest = self._partial.split(b"\n")
-        self._partial = rest
-        for raw in lines:
+        pieces: list[bytes] | list[bytearray]
+        if self._partial:
+            self._partial += chunk
+            pieces = self._partial.split(b"\n")
+        else:
+            pieces = chunk.split(b"\n")
+        self._partial = bytearray(pieces[-1])
+        for raw in pieces[:-1]:
             if self.broken is not None:
                 return
             try:

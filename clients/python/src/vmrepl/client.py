@@ -121,7 +121,7 @@ class Client(Commands[Line], Observed):
         try:
             # poll takes milliseconds (None or negative: no limit), rounded up so a wait is never cut short.
             if self._read_poll.poll(None if timeout is None else max(0, math.ceil(timeout * 1000))):
-                chunk = os.read(self._stdout_fd, 1 << 20)
+                chunk = os.read(self._stdout_fd, 65536)
             else:
                 return
         except OSError:
