@@ -114,24 +114,30 @@ class Client(Commands[Line], Observed):
 
     # The process's output.
 
-    def _pump(self, timeout: float | None) -> None:
-        """Reads what stdout holds (waiting up to `timeout` for it) and files its whole lines.
-        Only the thread that set `_reading` calls it."""
-        chunk = b""
+    def _read(self, timeout: float | None) -> bytes | None:
+        """What stdout holds, waiting up to `timeout` for it: None when nothing came, b"" at its
+        end. Only the thread that set `_reading` calls it, without the lock."""
         try:
             # poll takes milliseconds (None or negative: no limit), rounded up so a wait is never cut short.
             if self._read_poll.poll(None if timeout is None else max(0, math.ceil(timeout * 1000))):
-                chunk = os.read(self._stdout_fd, 65536)
-            else:
-                return
+                return os.read(self._stdout_fd, 65536)
+            return None
         except OSError:
-            pass  # taken as the end of the output
+            return b""  # taken as the end of the output
+
+    def _file(self, chunk: bytes | None) -> None:
+        """Files what `_read` returned; the caller holds the lock."""
+        if chunk:
+            self._router.feed_bytes(chunk)
+        elif chunk is not None:
+            self._router.end_of_output()
+        self._cond.notify_all()
+
+    def _pump(self, timeout: float | None) -> None:
+        """Reads and files what stdout holds; the caller set `_reading` and does not hold the lock."""
+        chunk = self._read(timeout)
         with self._cond:
-            if chunk:
-                self._router.feed_bytes(chunk)
-            else:
-                self._router.end_of_output()
-            self._cond.notify_all()
+            self._file(chunk)
 
     def _drain(self) -> None:
         """Files what has arrived, without waiting (unless another thread is reading)."""
@@ -139,12 +145,13 @@ class Client(Commands[Line], Observed):
             if self._reading or self._router.eof or self._closed:
                 return
             self._reading = True
-        try:
-            self._pump(0)
-        finally:
-            with self._cond:
+            self._cond.release()
+            try:
+                chunk = self._read(0)
+            finally:
+                self._cond.acquire()
                 self._reading = False
-                self._cond.notify_all()
+            self._file(chunk)
 
     def _read_stderr(self, stream: IO[bytes]) -> None:
         try:
@@ -155,34 +162,34 @@ class Client(Commands[Line], Observed):
 
     # Waiting.
 
-    def _wait_for(self, done: Callable[[], bool], timeout: float | None, what: str) -> None:
-        """Waits until `done()` holds, reading stdout in this thread unless another one is."""
+    def _wait_for(self, done: Callable[[], bool], timeout: float | None, what: str | Callable[[], str]) -> None:
+        """Waits until `done()` holds, reading stdout in this thread unless another one is (the
+        lock is held except while waiting: a reply costs no hand-off between threads)."""
         deadline = None if timeout is None else time.monotonic() + timeout
-        while True:
-            with self._cond:
-                while True:
-                    if done():
-                        return
-                    if self._router.broken is not None:
-                        raise self._router.broken
-                    if self._router.eof:
-                        break
-                    remaining = None if deadline is None else deadline - time.monotonic()
-                    if remaining is not None and remaining <= 0:
-                        raise ReplyTimeout(f"no {what} within {timeout:g} s")
-                    if not self._reading:
-                        self._reading = True
-                        break
-                    self._cond.wait(remaining)
+        cond = self._cond
+        with cond:
+            while not done():
+                if self._router.broken is not None:
+                    raise self._router.broken
                 if self._router.eof:
                     break
-            try:
-                self._pump(remaining)
-            finally:
-                with self._cond:
+                remaining = None if deadline is None else deadline - time.monotonic()
+                if remaining is not None and remaining <= 0:
+                    raise ReplyTimeout(f"no {what if isinstance(what, str) else what()} within {timeout:g} s")
+                if self._reading:
+                    cond.wait(remaining)
+                    continue
+                self._reading = True
+                cond.release()
+                try:
+                    chunk = self._read(remaining)
+                finally:
+                    cond.acquire()
                     self._reading = False
-                    self._cond.notify_all()
-        raise self._exited(f"the process ended before {what}")
+                self._file(chunk)
+            else:
+                return
+        raise self._exited(f"the process ended before {what if isinstance(what, str) else what()}")
 
     def _exited(self, summary: str) -> ProcessExited:
         status = self._reap(timeout=5.0)
@@ -254,7 +261,12 @@ class Client(Commands[Line], Observed):
         return request
 
     def wait_reply(self, request: Request, *, check: bool = True, timeout: float | None = None) -> Line:
-        self._wait_for(lambda: request.reply is not None, self.timeout if timeout is None else timeout, f"reply to line {request.line} ({request.text})")
+        if request.reply is None:
+            self._wait_for(
+                lambda: request.reply is not None,
+                self.timeout if timeout is None else timeout,
+                lambda: f"reply to line {request.line} ({request.text})",
+            )
         reply = request.reply
         assert reply is not None
         if check and reply.is_error:
