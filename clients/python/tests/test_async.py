@@ -144,3 +144,18 @@ def test_requests_sent_faster_than_replies_are_read_do_not_deadlock(fake: Fake) 
             assert repl.anomalies == []
 
     asyncio.run(asyncio.wait_for(main(), 120))
+
+
+def test_a_state_line_of_megabytes_arrives_whole(binary: str) -> None:
+    users = [{"name": f"user {number}"} for number in range(30000)]  # a request under 1 MiB
+
+    async def main() -> None:
+        async with AsyncClient(binary) as repl:
+            await repl.use("users")
+            await repl.stub("fetch", value=users)
+            load = await repl.load()
+            waited = await repl.wait()
+            assert waited.state["users"]["value"] == users and load.pushes[-1].state == waited.state
+            assert repl.anomalies == []
+
+    asyncio.run(main())

@@ -394,3 +394,15 @@ def test_threads_sharing_a_client_each_get_their_own_replies(binary: str) -> Non
         every = sorted(line for lines in results.values() for line in lines)
         assert every == list(range(2, 402))  # each request answered once, to its own thread
         assert repl.anomalies == []
+
+
+def test_a_state_line_of_megabytes_arrives_whole(binary: str) -> None:
+    users = [{"name": f"user {number}"} for number in range(30000)]  # a request under 1 MiB
+    with Client(binary) as repl:
+        repl.use("users")
+        repl.stub("fetch", value=users)
+        load = repl.load()
+        waited = repl.wait()
+        assert len(json.dumps(waited.raw)) > 700_000  # many reads of the pipe
+        assert waited.state["users"]["value"] == users and load.pushes[-1].state == waited.state
+        assert repl.anomalies == []

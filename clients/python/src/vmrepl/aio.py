@@ -7,7 +7,7 @@ import os
 from types import TracebackType
 from typing import Any, Awaitable, Callable, Iterable, Mapping, Sequence
 
-from ._errors import ProcessExited, ProtocolViolation, ReplyTimeout, VMReplException, error_for
+from ._errors import ProcessExited, ProtocolViolation, ReplyTimeout, VMReplException, error_for, shorten
 from ._lines import Line, Request
 from ._session import NORMAL_EXIT_STATUSES, SUPPORTED_VERSIONS, Commands, Match, Observed, Router, resolve_binary
 
@@ -259,7 +259,7 @@ class AsyncClient(Commands[Awaitable[Line]], Observed):
         await self._wait_for(
             lambda: request.reply is not None,
             self.timeout if timeout is None else timeout,
-            f"reply to line {request.line} ({request.text})",
+            f"reply to line {request.line} ({shorten(request.text)})",
         )
         reply = request.reply
         assert reply is not None
@@ -299,7 +299,7 @@ class AsyncClient(Commands[Awaitable[Line]], Observed):
                 found.append(line)
             return line is not None
 
-        what = f"push for line {owner.line} ({owner.text})" if owner is not None else "push of no request"
+        what = f"push for line {owner.line} ({shorten(owner.text)})" if owner is not None else "push of no request"
         await self._wait_for(done, self.timeout if timeout is None else timeout, "matching " + what)
         return found[0]
 

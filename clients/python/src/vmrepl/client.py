@@ -12,7 +12,7 @@ import time
 from types import TracebackType
 from typing import IO, Any, Callable, Iterable, Mapping, Sequence
 
-from ._errors import ProcessExited, ProtocolViolation, ReplyTimeout, VMReplException, error_for
+from ._errors import ProcessExited, ProtocolViolation, ReplyTimeout, VMReplException, error_for, shorten
 from ._lines import Line, Request
 from ._session import NORMAL_EXIT_STATUSES, SUPPORTED_VERSIONS, Commands, Match, Observed, Router, resolve_binary
 
@@ -265,7 +265,7 @@ class Client(Commands[Line], Observed):
             self._wait_for(
                 lambda: request.reply is not None,
                 self.timeout if timeout is None else timeout,
-                lambda: f"reply to line {request.line} ({request.text})",
+                lambda: f"reply to line {request.line} ({shorten(request.text)})",
             )
         reply = request.reply
         assert reply is not None
@@ -303,7 +303,7 @@ class Client(Commands[Line], Observed):
                 found.append(line)
             return line is not None
 
-        what = f"push for line {owner.line} ({owner.text})" if owner is not None else "push of no request"
+        what = f"push for line {owner.line} ({shorten(owner.text)})" if owner is not None else "push of no request"
         self._wait_for(done, self.timeout if timeout is None else timeout, "matching " + what)
         return found[0]
 
