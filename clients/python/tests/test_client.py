@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import signal
@@ -406,3 +407,12 @@ def test_a_state_line_of_megabytes_arrives_whole(binary: str) -> None:
         assert len(json.dumps(waited.raw)) > 700_000  # many reads of the pipe
         assert waited.state["users"]["value"] == users and load.pushes[-1].state == waited.state
         assert repl.anomalies == []
+
+
+def test_a_client_dropped_unclosed_kills_its_process(binary: str) -> None:
+    repl = Client(binary)
+    process = repl._process
+    with pytest.warns(ResourceWarning, match="was not closed"):
+        del repl
+        gc.collect()
+    assert process.wait(timeout=10) == -signal.SIGKILL

@@ -9,6 +9,7 @@ import selectors
 import subprocess
 import threading
 import time
+import warnings
 from types import TracebackType
 from typing import IO, Any, Callable, Iterable, Mapping, Sequence
 
@@ -36,6 +37,15 @@ class _StderrTail:
     def text(self) -> str:
         with self.lock:
             return self.data.decode("utf-8", errors="replace")
+
+
+def _read_stderr(stream: IO[bytes], tail: _StderrTail) -> None:
+    # A function, not a method: the thread must not keep the client alive.
+    try:
+        while chunk := os.read(stream.fileno(), 65536):
+            tail.add(chunk)
+    except (ValueError, OSError):
+        pass
 
 
 class Client(Commands[Line], Observed):
@@ -103,7 +113,7 @@ class Client(Commands[Line], Observed):
         self._write_selector.register(self._stdout_fd, selectors.EVENT_READ)
         self._reading = False
         self._stderr_reader = threading.Thread(
-            target=self._read_stderr, args=(self._process.stderr,), daemon=True, name="vmrepl-stderr"
+            target=_read_stderr, args=(self._process.stderr, self._stderr), daemon=True, name="vmrepl-stderr"
         )
         self._stderr_reader.start()
         try:
@@ -152,13 +162,6 @@ class Client(Commands[Line], Observed):
                 self._cond.acquire()
                 self._reading = False
             self._file(chunk)
-
-    def _read_stderr(self, stream: IO[bytes]) -> None:
-        try:
-            while chunk := os.read(stream.fileno(), 65536):
-                self._stderr.add(chunk)
-        except (ValueError, OSError):
-            pass
 
     # Waiting.
 
@@ -394,6 +397,17 @@ class Client(Commands[Line], Observed):
                 except OSError:
                     pass
         return status, forced
+
+    def __del__(self) -> None:
+        # A client dropped without close(): stop its process rather than leave it waiting for input.
+        process = getattr(self, "_process", None)
+        if process is None or getattr(self, "_closed", True) or process.poll() is not None:
+            return
+        warnings.warn(f"vmrepl client (pid {process.pid}) was not closed; its process is killed", ResourceWarning, source=self)
+        try:
+            process.kill()
+        except OSError:
+            pass
 
     def __enter__(self) -> Client:
         return self
