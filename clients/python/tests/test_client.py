@@ -8,6 +8,8 @@ import os
 import signal
 import threading
 import time
+from pathlib import Path
+
 import pytest
 
 from conftest import Fake, reaped
@@ -416,3 +418,23 @@ def test_a_client_dropped_unclosed_kills_its_process(binary: str) -> None:
         del repl
         gc.collect()
     assert process.wait(timeout=10) == -signal.SIGKILL
+
+
+def test_invariants_and_recording(binary: str, tmp_path: Path) -> None:
+    script = tmp_path / "session.vmrepl"
+    with Client(binary) as repl:
+        repl.use("foo")
+        repl.invariant("text", "!=", "😢", when='sheetIsPresented == false')
+        assert [each for each in repl.invariants()["invariants"]] == ['text != "😢" when sheetIsPresented == false']
+        assert repl.clear_invariants().type == "ok"
+        assert repl.invariants()["invariants"] == []
+        assert repl.record(str(script))["path"] == str(script)
+        repl.event("hello")
+        repl.expect("text", "👋")
+        assert repl.stop_recording()["commands"] == 2
+        with pytest.raises(CommandError) as raised:
+            repl.record(str(script))
+        assert raised.value.code == "file_exists"
+        repl.record(str(script), append=True)
+        repl.stop_recording()
+    assert script.read_text().count("event hello") == 1

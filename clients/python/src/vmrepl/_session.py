@@ -240,6 +240,9 @@ class Commands(Generic[R]):
     def _call(self, command: str, members: dict[str, Any], check: bool, reply_timeout: float | None) -> R:
         raise NotImplementedError
 
+    def _line(self, text: str, check: bool, reply_timeout: float | None) -> R:
+        raise NotImplementedError
+
     def request(self, command: str, /, *, check: bool = True, reply_timeout: float | None = None, **members: Any) -> R:
         """Any command, with its members as the JSON form names them (PROTOCOL.md's table)."""
         return self._call(command, members, check, reply_timeout)
@@ -406,6 +409,35 @@ class Commands(Generic[R]):
         members: dict[str, Any] = {"path": path, "op": op, "value": value}
         members.update(_without_none(when=when))
         return self._call("invariant", members, check, reply_timeout)
+
+    def invariants(self, *, check: bool = True, reply_timeout: float | None = None) -> R:
+        """The invariants of the screen (the reply's `invariants`)."""
+        return self._call("invariants", {}, check, reply_timeout)
+
+    def clear_invariants(self, *, check: bool = True, reply_timeout: float | None = None) -> R:
+        # The human form: vmrepl (protocol 1, December 2026) refuses the JSON form
+        # {"cmd":"invariant","clear":true} the protocol documents, asking for a path.
+        return self._line("invariant clear", check, reply_timeout)
+
+    def record(
+        self,
+        path: str,
+        *,
+        overwrite: bool = False,
+        append: bool = False,
+        check: bool = True,
+        reply_timeout: float | None = None,
+    ) -> R:
+        """Saves the commands that follow as a script at `path` (`stop_recording()` ends it)."""
+        members: dict[str, Any] = {"path": path}
+        if overwrite:
+            members["overwrite"] = True
+        if append:
+            members["append"] = True
+        return self._call("record", members, check, reply_timeout)
+
+    def stop_recording(self, *, check: bool = True, reply_timeout: float | None = None) -> R:
+        return self._call("record", {"path": "stop"}, check, reply_timeout)
 
     def help(self, topic: str | None = None, *, check: bool = True, reply_timeout: float | None = None) -> R:
         return self._call("help", _without_none(topic=topic), check, reply_timeout)

@@ -274,6 +274,14 @@ class AsyncClient(Commands[Awaitable[Line]], Observed):
     def _call(self, command: str, members: dict[str, Any], check: bool, reply_timeout: float | None) -> Awaitable[Line]:
         return self._request(command, members, check, reply_timeout)
 
+    async def _line_reply(self, text: str, check: bool, reply_timeout: float | None) -> Line:
+        request = await self.send_line(text)
+        assert request is not None
+        return await self.wait_reply(request, check=check, timeout=reply_timeout)
+
+    def _line(self, text: str, check: bool, reply_timeout: float | None) -> Awaitable[Line]:
+        return self._line_reply(text, check, reply_timeout)
+
     async def line(self, text: str, *, check: bool = True, reply_timeout: float | None = None) -> Line | None:
         """Sends one line (`"event select id=3"`) and returns its reply (None for a blank or comment line)."""
         request = await self.send_line(text)

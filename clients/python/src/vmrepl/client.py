@@ -279,6 +279,11 @@ class Client(Commands[Line], Observed):
     def _call(self, command: str, members: dict[str, Any], check: bool, reply_timeout: float | None) -> Line:
         return self.wait_reply(self.send(command, **members), check=check, timeout=reply_timeout)
 
+    def _line(self, text: str, check: bool, reply_timeout: float | None) -> Line:
+        request = self.send_line(text)
+        assert request is not None
+        return self.wait_reply(request, check=check, timeout=reply_timeout)
+
     def line(self, text: str, *, check: bool = True, reply_timeout: float | None = None) -> Line | None:
         """Sends one line (`"event select id=3"`) and returns its reply (None for a blank or comment line)."""
         request = self.send_line(text)
