@@ -438,3 +438,22 @@ def test_invariants_and_recording(binary: str, tmp_path: Path) -> None:
         repl.record(str(script), append=True)
         repl.stop_recording()
     assert script.read_text().count("event hello") == 1
+
+
+def test_after_a_protocol_violation_close_still_reads_the_output_to_its_end(fake: Fake) -> None:
+    binary = fake(
+        """
+        print(READY, flush=True)
+        sys.stdin.readline()
+        print("not json", flush=True)
+        sys.stdin.read()
+        for _ in range(100):
+            print("x" * 10000, flush=True)  # 1 MB: more than the pipe holds
+        """
+    )
+    repl = Client(binary, close_timeout=30)
+    with pytest.raises(ProtocolViolation):
+        repl.state()
+    started = time.monotonic()
+    assert repl.close() == 0
+    assert time.monotonic() - started < 10  # not the close timeout, then a SIGTERM

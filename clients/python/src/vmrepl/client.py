@@ -380,8 +380,13 @@ class Client(Commands[Line], Observed):
         deadline = time.monotonic() + self.close_timeout
         try:
             self._wait_for(lambda: self._router.eof, self.close_timeout, "the end of the output")
+        except ProtocolViolation:
+            # Lines are no longer filed, but the output is still read, so the process is not
+            # stopped by a full pipe.
+            while (remaining := deadline - time.monotonic()) > 0 and self._read(remaining) != b"":
+                pass
         except VMReplException:
-            pass  # a timeout, or a broken protocol: the wait below decides
+            pass  # a timeout: the wait below decides
         try:
             status = self._process.wait(timeout=max(0.0, deadline - time.monotonic()))
         except subprocess.TimeoutExpired:
