@@ -7,7 +7,7 @@ import os
 from types import TracebackType
 from typing import Any, Awaitable, Callable, Iterable, Mapping, Sequence
 
-from ._errors import ProcessExited, ProtocolViolation, ReplyTimeout, VMReplException, error_for, shorten
+from ._errors import ProcessExited, ReplyTimeout, VMReplException, error_for, shorten
 from ._lines import Line, Request
 from ._session import NORMAL_EXIT_STATUSES, SUPPORTED_VERSIONS, Commands, Match, Observed, Router, resolve_binary
 
