@@ -159,3 +159,19 @@ def test_a_state_line_of_megabytes_arrives_whole(binary: str) -> None:
             assert repl.anomalies == []
 
     asyncio.run(main())
+
+
+def test_on_real_time_a_push_comes_while_the_client_waits_for_it(binary: str) -> None:
+    async def main() -> None:
+        async with AsyncClient(binary, ["--clock=real", "--seed=1"]) as repl:
+            await repl.use("greeting")  # loads in 1 s of real time
+            started = time.monotonic()
+            load = await repl.load()
+            # Other requests go on meanwhile; the push still goes to the load.
+            states = await asyncio.gather(*(repl.state() for _ in range(20)))
+            assert all(reply.pushes == [] for reply in states)
+            pushed = await repl.wait_push(load, lambda line: line.state["phase"] != "loading", timeout=10)
+            assert time.monotonic() - started >= 0.9
+            assert pushed.state["phase"] in ("loaded", "failed")
+
+    asyncio.run(main())

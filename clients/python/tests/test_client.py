@@ -457,3 +457,15 @@ def test_after_a_protocol_violation_close_still_reads_the_output_to_its_end(fake
     started = time.monotonic()
     assert repl.close() == 0
     assert time.monotonic() - started < 10  # not the close timeout, then a SIGTERM
+
+
+def test_on_real_time_a_push_comes_while_the_client_waits_for_it(binary: str) -> None:
+    with Client(binary, ["--clock=real", "--seed=1"]) as repl:
+        assert repl.ready["clock"] == "real"
+        repl.use("greeting")  # loads in 1 s of real time
+        started = time.monotonic()
+        load = repl.load()
+        pushed = repl.wait_push(load, lambda line: line.state["phase"] != "loading", timeout=10)
+        assert time.monotonic() - started >= 0.9
+        assert pushed.state["phase"] in ("loaded", "failed") and not pushed.loading
+        assert repl.state().state == pushed.state
