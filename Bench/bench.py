@@ -368,6 +368,62 @@ async def median_tool_call(command, args, setup, rounds):
     return statistics.median(samples)
 
 
+def hand_written_round_trip(rounds):
+    """What a driver without the client does: json.dumps a request, write it, readline, json.loads."""
+    process = subprocess.Popen([VMREPL], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    process.stdout.readline()  # ready
+    process.stdin.write(b"use foo\n")
+    process.stdin.flush()
+    process.stdout.readline()
+    samples = []
+    for number in range(rounds):
+        start = time.perf_counter()
+        process.stdin.write(json.dumps({"id": number, "cmd": "event", "name": "hello"}).encode() + b"\n")
+        process.stdin.flush()
+        json.loads(process.stdout.readline())
+        samples.append(time.perf_counter() - start)
+    process.stdin.close()
+    process.wait()
+    return statistics.median(samples)
+
+
+def python_client_round_trip():
+    """clients/python's blocking and asyncio clients against a hand-written pipe driver (the same
+    JSON request, its reply parsed) and the bare pipe (bytes written, a line read)."""
+    import asyncio
+
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "clients", "python", "src"))
+    from vmrepl import AsyncClient, Client
+
+    rounds = ROUND_TRIPS // 4
+    bare = median_round_trip([VMREPL], b'{"id":1,"cmd":"event","name":"hello"}\n', rounds)
+    hand = hand_written_round_trip(rounds)
+    samples = []
+    with Client(VMREPL) as repl:
+        repl.use("foo")
+        for _ in range(rounds):
+            start = time.perf_counter()
+            repl.event("hello")
+            samples.append(time.perf_counter() - start)
+    blocking = statistics.median(samples)
+
+    async def timed():
+        samples = []
+        async with AsyncClient(VMREPL) as repl:
+            await repl.use("foo")
+            for _ in range(rounds):
+                start = time.perf_counter()
+                await repl.event("hello")
+                samples.append(time.perf_counter() - start)
+        return statistics.median(samples)
+
+    awaited = asyncio.run(timed())
+    for name, measured in (("Python client", blocking), ("Python asyncio client", awaited)):
+        row(f"round trip through the {name} (median of {rounds:,})", f"{measured * 1e6:.0f} us",
+            f"pipe, JSON parsed: {hand * 1e6:.0f} us, bare: {bare * 1e6:.0f} us", f"{measured / hand:.2f}x",
+            "<= 2x the pipe, JSON parsed", measured <= 2 * hand)
+
+
 def mcp_round_trip():
     """vmrepl --mcp against the SDK's own do-nothing server (MCPServer, one tool), same client."""
     import asyncio
@@ -400,6 +456,7 @@ def shared_graph():
 def main():
     peak = throughput()
     round_trip()
+    python_client_round_trip()
     mcp_round_trip()
     start_up()
     memory(peak)

@@ -14,6 +14,13 @@ import pytest
 pytest_plugins = ["pytester"]
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    if not config.pluginmanager.has_plugin("vmrepl"):
+        raise pytest.UsageError(
+            "the vmrepl pytest plugin is not installed: pip install -e clients/python (its tests use its entry point)"
+        )
+
+
 @pytest.fixture(scope="session")
 def binary() -> str:
     path = os.environ.get("VMREPL_BIN")

@@ -120,3 +120,58 @@ def test_an_exception_in_the_async_with_block_still_ends_the_process(binary: str
     with pytest.raises(KeyError):
         asyncio.run(main())
     assert reaped(pids[0])
+
+
+def test_requests_sent_faster_than_replies_are_read_do_not_deadlock(fake: Fake) -> None:
+    # As for the blocking client: a REPL that answers each line before reading the next, and
+    # far more replies than the pipes hold, sent before any is awaited (stdin's flow control
+    # makes send wait while the output is still read).
+    binary = fake(
+        """
+        print(READY, flush=True)
+        for number, text in enumerate(sys.stdin, start=1):
+            request = json.loads(text)
+            reply = {"type": "help", "seq": number, "id": request["id"], "line": number, "text": "x" * 4096}
+            print(json.dumps(reply), flush=True)
+        """
+    )
+
+    async def main() -> None:
+        async with AsyncClient(binary) as repl:
+            requests = [await repl.send("help") for _ in range(3000)]
+            replies = [await repl.wait_reply(request, timeout=60) for request in requests]
+            assert [reply.line for reply in replies] == list(range(1, 3001))
+            assert repl.anomalies == []
+
+    asyncio.run(asyncio.wait_for(main(), 120))
+
+
+def test_a_state_line_of_megabytes_arrives_whole(binary: str) -> None:
+    users = [{"name": f"user {number}"} for number in range(30000)]  # a request under 1 MiB
+
+    async def main() -> None:
+        async with AsyncClient(binary) as repl:
+            await repl.use("users")
+            await repl.stub("fetch", value=users)
+            load = await repl.load()
+            waited = await repl.wait()
+            assert waited.state["users"]["value"] == users and load.pushes[-1].state == waited.state
+            assert repl.anomalies == []
+
+    asyncio.run(main())
+
+
+def test_on_real_time_a_push_comes_while_the_client_waits_for_it(binary: str) -> None:
+    async def main() -> None:
+        async with AsyncClient(binary, ["--clock=real", "--seed=1"]) as repl:
+            await repl.use("greeting")  # loads in 1 s of real time
+            started = time.monotonic()
+            load = await repl.load()
+            # Other requests go on meanwhile; the push still goes to the load.
+            states = await asyncio.gather(*(repl.state() for _ in range(20)))
+            assert all(reply.pushes == [] for reply in states)
+            pushed = await repl.wait_push(load, lambda line: line.state["phase"] != "loading", timeout=10)
+            assert time.monotonic() - started >= 0.9
+            assert pushed.state["phase"] in ("loaded", "failed")
+
+    asyncio.run(main())

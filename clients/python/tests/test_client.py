@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import os
+import signal
+import threading
 import time
+from pathlib import Path
+
 import pytest
 
 from conftest import Fake, reaped
@@ -336,3 +341,131 @@ def test_assert_state_names_each_path_that_differs(binary: str) -> None:
                                   "value": [{"name": "Manu"}, {"name": "Muralla"}]}, path="users")
         with pytest.raises(AssertionError, match=r"users.extra: not expected, actual 1"):
             assert_state({"users": {"extra": 1}}, {"users": {}})
+
+
+def test_requests_sent_faster_than_replies_are_read_do_not_deadlock(fake: Fake) -> None:
+    # A REPL that answers each line before reading the next (vmrepl reads ahead; a team's own
+    # may not): 3,000 replies of 4 kB are far more than both pipes hold, so a client that blocked
+    # writing stdin while the REPL blocked writing stdout would never finish sending.
+    binary = fake(
+        """
+        print(READY, flush=True)
+        for number, text in enumerate(sys.stdin, start=1):
+            request = json.loads(text)
+            reply = {"type": "help", "seq": number, "id": request["id"], "line": number, "text": "x" * 4096}
+            print(json.dumps(reply), flush=True)
+        """
+    )
+    repl = Client(binary)
+    sender = threading.Thread(target=lambda: [repl.send("help") for _ in range(3000)], daemon=True)
+    sender.start()
+    sender.join(timeout=60)
+    if sender.is_alive():
+        os.kill(repl.pid, signal.SIGKILL)  # unblocks the stuck write, so the test ends
+        sender.join()
+        repl.close(check=False)
+        pytest.fail("sending 3,000 requests without reading deadlocked")
+    replies = [repl.wait_reply(request) for request in repl.requests]
+    assert len(replies) == 3000 and all(reply.type == "help" for reply in replies)
+    assert repl.anomalies == []
+    assert repl.close() == 0
+
+
+def test_threads_sharing_a_client_each_get_their_own_replies(binary: str) -> None:
+    with Client(binary) as repl:
+        repl.use("foo")
+        results: dict[int, list[int]] = {}
+        failures: list[BaseException] = []
+
+        def work(number: int) -> None:
+            try:
+                lines = []
+                for _ in range(100):
+                    reply = repl.state()
+                    assert reply.request is not None and reply.line == reply.request.line
+                    lines.append(reply.line or 0)
+                results[number] = lines
+            except BaseException as error:  # reported below, in the test's thread
+                failures.append(error)
+
+        threads = [threading.Thread(target=work, args=(number,)) for number in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=60)
+        assert not failures and not any(thread.is_alive() for thread in threads)
+        every = sorted(line for lines in results.values() for line in lines)
+        assert every == list(range(2, 402))  # each request answered once, to its own thread
+        assert repl.anomalies == []
+
+
+def test_a_state_line_of_megabytes_arrives_whole(binary: str) -> None:
+    users = [{"name": f"user {number}"} for number in range(30000)]  # a request under 1 MiB
+    with Client(binary) as repl:
+        repl.use("users")
+        repl.stub("fetch", value=users)
+        load = repl.load()
+        waited = repl.wait()
+        assert len(json.dumps(waited.raw)) > 700_000  # many reads of the pipe
+        assert waited.state["users"]["value"] == users and load.pushes[-1].state == waited.state
+        assert repl.anomalies == []
+
+
+def test_a_client_dropped_unclosed_kills_its_process(binary: str) -> None:
+    repl = Client(binary)
+    process = repl._process
+    with pytest.warns(ResourceWarning, match="was not closed"):
+        del repl
+        gc.collect()
+    assert process.wait(timeout=10) == -signal.SIGKILL
+
+
+def test_invariants_and_recording(binary: str, tmp_path: Path) -> None:
+    script = tmp_path / "session.vmrepl"
+    with Client(binary) as repl:
+        repl.use("foo")
+        repl.invariant("text", "!=", "😢", when='sheetIsPresented == false')
+        assert [each for each in repl.invariants()["invariants"]] == ['text != "😢" when sheetIsPresented == false']
+        assert repl.clear_invariants().type == "ok"
+        assert repl.invariants()["invariants"] == []
+        assert repl.record(str(script))["path"] == str(script)
+        repl.event("hello")
+        repl.expect("text", "👋")
+        assert repl.stop_recording()["commands"] == 2
+        with pytest.raises(CommandError) as raised:
+            repl.record(str(script))
+        assert raised.value.code == "file_exists"
+        repl.record(str(script), append=True)
+        repl.stop_recording()
+    assert script.read_text().count("event hello") == 1
+
+
+def test_after_a_protocol_violation_close_still_reads_the_output_to_its_end(fake: Fake) -> None:
+    binary = fake(
+        """
+        print(READY, flush=True)
+        sys.stdin.readline()
+        print("not json", flush=True)
+        sys.stdin.read()
+        for _ in range(100):
+            print("x" * 10000, flush=True)  # 1 MB: more than the pipe holds
+        """
+    )
+    repl = Client(binary, close_timeout=30)
+    with pytest.raises(ProtocolViolation):
+        repl.state()
+    started = time.monotonic()
+    assert repl.close() == 0
+    assert time.monotonic() - started < 10  # not the close timeout, then a SIGTERM
+
+
+def test_on_real_time_a_push_comes_while_the_client_waits_for_it(binary: str) -> None:
+    with Client(binary, ["--clock=real", "--seed=1"]) as repl:
+        assert repl.ready["clock"] == "real"
+        repl.use("greeting")  # loads in 1 s of real time
+        started = time.monotonic()
+        load = repl.load()
+        pushed = repl.wait_push(load, lambda line: line.state["phase"] != "loading", timeout=10)
+        assert time.monotonic() - started >= 0.9
+        assert pushed.state["phase"] in ("loaded", "failed") and not pushed.loading
+        assert repl.state().state == pushed.state

@@ -33,7 +33,10 @@ def test_the_fixture_opens_the_marked_screen_and_the_options_choose_the_binary(p
     result.assert_outcomes(passed=3)
 
 
-def test_a_failed_state_assertion_shows_the_diff_and_the_transcript(pytester: pytest.Pytester, binary: str) -> None:
+def test_a_failed_state_assertion_shows_the_diff_and_the_transcript(
+    pytester: pytest.Pytester, binary: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("VMREPL_BIN")  # the binary comes from pytest.ini alone
     pytester.makepyfile(
         """
         from vmrepl import Client, assert_state
@@ -119,3 +122,21 @@ def test_the_failure_hook_is_called_with_the_client(pytester: pytest.Pytester, b
     result.assert_outcomes(passed=1, failed=1)
     result.stdout.fnmatch_lines(["*HOOK [[]('test_fails', '>', 'call')[]]*"])
 
+
+
+def test_command_line_options_give_the_arguments_screen_and_timeout(pytester: pytest.Pytester, binary: str) -> None:
+    pytester.makepyfile(
+        """
+        def test_options(vmrepl) -> None:
+            assert vmrepl.timeout == 7
+            assert vmrepl.argv[1:] == ["--seed=1", "--states=diff"]
+            assert vmrepl.requests[0].reply.screen == "users"
+            vmrepl.load()
+            assert vmrepl.wait().patch is not None
+        """
+    )
+    pytester.makeini("[pytest]\nvmrepl_args = --seed=9\nvmrepl_screen = foo\n")
+    result = pytester.runpytest_subprocess(
+        "--vmrepl-bin", binary, "--vmrepl-arg=--seed=1 --states=diff", "--vmrepl-screen=users", "--vmrepl-timeout=7"
+    )
+    result.assert_outcomes(passed=1)

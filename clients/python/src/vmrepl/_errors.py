@@ -16,6 +16,11 @@ __all__ = [
 ]
 
 
+def shorten(text: str, limit: int = 200) -> str:
+    """A request's text as a message quotes it: a mocked state may be megabytes."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 class VMReplException(Exception):
     """Everything the client raises derives from this."""
 
@@ -32,7 +37,7 @@ class CommandError(VMReplException):
         self.code: str = reply.code or "?"
         self.message: str = reply.message or ""
         request = reply.request.text if reply.request is not None else None
-        where = f" (line {reply.line}: {request})" if request is not None else ""
+        where = f" (line {reply.line}: {shorten(request)})" if request is not None else ""
         super().__init__(f"{self.code}: {self.message}{where}")
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 import json
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 __all__ = ["Line", "Request", "parse_line", "apply_patch", "format_path"]
 
@@ -99,39 +99,30 @@ class Request:
         return [each for each in self.lines if each.type == "change"]
 
 
-def _str(raw: Mapping[str, Any], key: str) -> str | None:
-    value = raw.get(key)
-    return value if isinstance(value, str) else None
-
-
-def _int(raw: Mapping[str, Any], key: str) -> int | None:
-    value = raw.get(key)
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
-
-
 def parse_line(raw: dict[str, Any]) -> Line:
     """Reads one decoded line; raises ValueError when it is no protocol line."""
-    kind = raw.get("type")
-    seq = _int(raw, "seq")
-    if not isinstance(kind, str) or seq is None:
+    get = raw.get
+    kind, seq = get("type"), get("seq")
+    if not isinstance(kind, str) or type(seq) is not int:
         raise ValueError("a line without a text `type` and an integer `seq`")
-    patch = raw.get("patch")
+    line, patch, base = get("line"), get("patch"), get("base")
+    screen, model, code, message, cmd = get("screen"), get("model"), get("code"), get("message"), get("cmd")
     return Line(
         type=kind,
         seq=seq,
-        line=_int(raw, "line"),
-        id=raw.get("id"),
+        line=line if type(line) is int else None,
+        id=get("id"),
         has_id="id" in raw,
-        push=raw.get("push") is True,
-        screen=_str(raw, "screen"),
-        model=_str(raw, "model"),
-        state=raw.get("state"),
-        loading=raw.get("loading") is True,
+        push=get("push") is True,
+        screen=screen if isinstance(screen, str) else None,
+        model=model if isinstance(model, str) else None,
+        state=get("state"),
+        loading=get("loading") is True,
         patch=patch if isinstance(patch, list) else None,
-        base=_int(raw, "base"),
-        code=_str(raw, "code"),
-        message=_str(raw, "message"),
-        cmd=_str(raw, "cmd"),
+        base=base if type(base) is int else None,
+        code=code if isinstance(code, str) else None,
+        message=message if isinstance(message, str) else None,
+        cmd=cmd if isinstance(cmd, str) else None,
         raw=raw,
     )
 

@@ -34,10 +34,13 @@ def resolve_binary(binary: str | os.PathLike[str] | None) -> str:
     return text
 
 
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+
+
 def encode_request(command: str, members: Mapping[str, Any], request_id: Any) -> str:
     if "cmd" in members or "id" in members:
         raise ValueError("`cmd` and `id` are set by the client; pass the command and members")
-    return json.dumps({"id": request_id, "cmd": command, **members}, ensure_ascii=False, separators=(",", ":"))
+    return _ENCODER.encode({"id": request_id, "cmd": command, **members})
 
 
 def check_line_text(text: str) -> None:
@@ -68,6 +71,7 @@ class Router:
         self.quit_replied = False
         self.broken: ProtocolViolation | None = None
         self.states: dict[str, tuple[int, Any]] = {}
+        self._partial = bytearray()
 
     # Sending.
 
@@ -104,6 +108,35 @@ class Router:
         return request
 
     # Reading.
+
+    def feed_bytes(self, chunk: bytes) -> None:
+        """Files the whole lines of a piece of stdout, keeping a last partial line for later; a
+        line that breaks the protocol sets `broken` and stops the reading."""
+        if b"\n" not in chunk:
+            self._partial += chunk
+            return
+        pieces: list[bytes] | list[bytearray]
+        if self._partial:
+            self._partial += chunk
+            pieces = self._partial.split(b"\n")
+        else:
+            pieces = chunk.split(b"\n")
+        self._partial = bytearray(pieces[-1])
+        for raw in pieces[:-1]:
+            if self.broken is not None:
+                return
+            try:
+                self.feed(raw.decode("utf-8").rstrip("\r"))
+            except UnicodeDecodeError as error:
+                self.broken = ProtocolViolation(f"stdout holds a line that is not UTF-8: {error}")
+            except ProtocolViolation as violation:
+                self.broken = violation
+
+    def end_of_output(self) -> None:
+        self.eof = True
+        if self._partial:
+            self.anomalies.append(f"the output ended inside a line: {bytes(self._partial[:200])!r}")
+            self._partial = bytearray()
 
     def feed(self, text: str) -> Line:
         """Files one line read from stdout; raises ProtocolViolation when it is not one."""
@@ -205,6 +238,9 @@ class Commands(Generic[R]):
     """
 
     def _call(self, command: str, members: dict[str, Any], check: bool, reply_timeout: float | None) -> R:
+        raise NotImplementedError
+
+    def _line(self, text: str, check: bool, reply_timeout: float | None) -> R:
         raise NotImplementedError
 
     def request(self, command: str, /, *, check: bool = True, reply_timeout: float | None = None, **members: Any) -> R:
@@ -373,6 +409,35 @@ class Commands(Generic[R]):
         members: dict[str, Any] = {"path": path, "op": op, "value": value}
         members.update(_without_none(when=when))
         return self._call("invariant", members, check, reply_timeout)
+
+    def invariants(self, *, check: bool = True, reply_timeout: float | None = None) -> R:
+        """The invariants of the screen (the reply's `invariants`)."""
+        return self._call("invariants", {}, check, reply_timeout)
+
+    def clear_invariants(self, *, check: bool = True, reply_timeout: float | None = None) -> R:
+        # The human form: vmrepl (protocol 1, December 2026) refuses the JSON form
+        # {"cmd":"invariant","clear":true} the protocol documents, asking for a path.
+        return self._line("invariant clear", check, reply_timeout)
+
+    def record(
+        self,
+        path: str,
+        *,
+        overwrite: bool = False,
+        append: bool = False,
+        check: bool = True,
+        reply_timeout: float | None = None,
+    ) -> R:
+        """Saves the commands that follow as a script at `path` (`stop_recording()` ends it)."""
+        members: dict[str, Any] = {"path": path}
+        if overwrite:
+            members["overwrite"] = True
+        if append:
+            members["append"] = True
+        return self._call("record", members, check, reply_timeout)
+
+    def stop_recording(self, *, check: bool = True, reply_timeout: float | None = None) -> R:
+        return self._call("record", {"path": "stop"}, check, reply_timeout)
 
     def help(self, topic: str | None = None, *, check: bool = True, reply_timeout: float | None = None) -> R:
         return self._call("help", _without_none(topic=topic), check, reply_timeout)

@@ -7,7 +7,7 @@ import os
 from types import TracebackType
 from typing import Any, Awaitable, Callable, Iterable, Mapping, Sequence
 
-from ._errors import ProcessExited, ProtocolViolation, ReplyTimeout, VMReplException, error_for
+from ._errors import ProcessExited, ReplyTimeout, VMReplException, error_for, shorten
 from ._lines import Line, Request
 from ._session import NORMAL_EXIT_STATUSES, SUPPORTED_VERSIONS, Commands, Match, Observed, Router, resolve_binary
 
@@ -17,6 +17,38 @@ __all__ = ["AsyncClient"]
 def _resolve(waiter: asyncio.Future[None]) -> None:
     if not waiter.done():
         waiter.set_result(None)
+
+
+class _Protocol(asyncio.SubprocessProtocol):
+    """Hands the process's output to its client as it arrives (no reader task, no StreamReader)."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self.client = client
+
+    def pipe_data_received(self, fd: int, data: bytes) -> None:
+        if fd == 1:
+            self.client._stdout_received(data)
+        elif fd == 2:
+            self.client._stderr_received(data)
+
+    def pipe_connection_lost(self, fd: int, exc: Exception | None) -> None:
+        if fd == 1:
+            self.client._stdout_ended()
+        elif fd == 2:
+            _resolve(self.client._stderr_done)
+        elif fd == 0:
+            self.resume_writing()  # nothing more will be written: let writers see it
+
+    def process_exited(self) -> None:
+        _resolve(self.client._exited_future)
+
+    def pause_writing(self) -> None:
+        self.client._writable = self.client._loop.create_future()
+
+    def resume_writing(self) -> None:
+        if self.client._writable is not None:
+            _resolve(self.client._writable)
+            self.client._writable = None
 
 
 class AsyncClient(Commands[Awaitable[Line]], Observed):
@@ -46,7 +78,6 @@ class AsyncClient(Commands[Awaitable[Line]], Observed):
         versions: Iterable[int] = SUPPORTED_VERSIONS,
         stderr_tail: int = 16384,
         transcript_size: int = 10000,
-        max_line_bytes: int = 1 << 30,
     ) -> None:
         self.timeout = timeout
         self.startup_timeout = startup_timeout
@@ -54,14 +85,15 @@ class AsyncClient(Commands[Awaitable[Line]], Observed):
         self.argv = [resolve_binary(binary), *args]
         self._env = dict(env) if env is not None else None
         self._cwd = cwd
-        self._max_line_bytes = max_line_bytes
         self._router = Router(versions, transcript_size)
         self._stderr = bytearray()
         self._stderr_limit = stderr_tail
-        self._process: asyncio.subprocess.Process | None = None
-        self._tasks: list[asyncio.Task[None]] = []
+        self._transport: asyncio.SubprocessTransport | None = None
+        self._stdin: asyncio.WriteTransport | None = None
         self._waiters: list[asyncio.Future[None]] = []
-        self._write_lock: asyncio.Lock | None = None
+        self._timed: list[tuple[float, asyncio.Future[None]]] = []
+        self._timer: asyncio.TimerHandle | None = None
+        self._writable: asyncio.Future[None] | None = None
         self._closing = False
         self._closed = False
         self._exit_reported = False
@@ -69,22 +101,24 @@ class AsyncClient(Commands[Awaitable[Line]], Observed):
 
     async def start(self) -> AsyncClient:
         """Starts the process and waits for its ready line."""
-        if self._process is not None:
+        if self._transport is not None:
             raise RuntimeError("the client was started already")
-        self._write_lock = asyncio.Lock()
-        self._process = await asyncio.create_subprocess_exec(
+        self._loop = asyncio.get_running_loop()
+        self._exited_future: asyncio.Future[None] = self._loop.create_future()
+        self._stderr_done: asyncio.Future[None] = self._loop.create_future()
+        transport, _ = await self._loop.subprocess_exec(
+            lambda: _Protocol(self),
             *self.argv,
             stdin=asyncio.subprocess.PIPE,
             stdout=asyncio.subprocess.PIPE,
             stderr=asyncio.subprocess.PIPE,
             env=self._env,
             cwd=self._cwd,
-            limit=self._max_line_bytes,
         )
-        self._tasks = [
-            asyncio.create_task(self._read_stdout(), name="vmrepl-stdout"),
-            asyncio.create_task(self._read_stderr(), name="vmrepl-stderr"),
-        ]
+        self._transport = transport
+        stdin = transport.get_pipe_transport(0)
+        assert isinstance(stdin, asyncio.WriteTransport)
+        self._stdin = stdin
         try:
             await self._wait_for(lambda: self._router.ready is not None, self.startup_timeout, "the ready line")
         except BaseException:
@@ -92,45 +126,32 @@ class AsyncClient(Commands[Awaitable[Line]], Observed):
             raise
         return self
 
-    def _proc(self) -> asyncio.subprocess.Process:
-        if self._process is None:
+    def _proc(self) -> asyncio.SubprocessTransport:
+        if self._transport is None:
             raise RuntimeError("the client is not started: await start(), or use async with")
-        return self._process
+        return self._transport
 
     # The process's output.
 
     def _changed(self) -> None:
         waiters, self._waiters = self._waiters, []
+        self._timed = []  # every timed waiter is among them
         for waiter in waiters:
             _resolve(waiter)
 
-    async def _read_stdout(self) -> None:
-        stdout = self._proc().stdout
-        assert stdout is not None
-        try:
-            while raw := await stdout.readline():
-                try:
-                    self._router.feed(raw.decode("utf-8", errors="strict").rstrip("\r\n"))
-                except ProtocolViolation as violation:
-                    self._router.broken = violation
-                self._changed()
-        except (ValueError, OSError) as error:  # undecodable bytes, a line past max_line_bytes
-            if not self._closing:
-                self._router.broken = ProtocolViolation(f"reading stdout failed: {error}")
-        finally:
-            self._router.eof = True
-            self._changed()
+    def _stdout_received(self, data: bytes) -> None:
+        if self._router.broken is None:
+            self._router.feed_bytes(data)
+        self._changed()
 
-    async def _read_stderr(self) -> None:
-        stderr = self._proc().stderr
-        assert stderr is not None
-        try:
-            while chunk := await stderr.read(65536):
-                self._stderr += chunk
-                if len(self._stderr) > self._stderr_limit:
-                    del self._stderr[: len(self._stderr) - self._stderr_limit]
-        except (ValueError, OSError):
-            pass
+    def _stdout_ended(self) -> None:
+        self._router.end_of_output()
+        self._changed()
+
+    def _stderr_received(self, data: bytes) -> None:
+        self._stderr += data
+        if len(self._stderr) > self._stderr_limit:
+            del self._stderr[: len(self._stderr) - self._stderr_limit]
 
     def stderr_text(self) -> str:
         """The tail of what the process wrote on stderr so far."""
@@ -149,43 +170,71 @@ class AsyncClient(Commands[Awaitable[Line]], Observed):
             remaining = None if deadline is None else deadline - loop.time()
             if remaining is not None and remaining <= 0:
                 raise ReplyTimeout(f"no {what} within {timeout:g} s")
-            # One future per wait, resolved by the next line read or by the deadline (cheaper
-            # than wait_for and shield, which make a task each).
+            # One future per wait, resolved by the next piece of output or by the deadline.
             waiter: asyncio.Future[None] = loop.create_future()
             self._waiters.append(waiter)
-            timer = None if remaining is None else loop.call_later(remaining, _resolve, waiter)
-            try:
-                await waiter
-            finally:
-                if timer is not None:
-                    timer.cancel()
+            if deadline is not None:
+                self._timed.append((deadline, waiter))
+                self._arm(deadline)
+            await waiter
+
+    def _arm(self, deadline: float) -> None:
+        """One timer for the earliest deadline of all waits: a timer per wait (scheduled, then
+        cancelled by the reply) made a round trip half as slow again."""
+        if self._timer is not None and self._timer.when() <= deadline:
+            return
+        if self._timer is not None:
+            self._timer.cancel()
+        self._timer = self._loop.call_at(deadline, self._expire)
+
+    def _expire(self) -> None:
+        self._timer = None
+        now = self._loop.time() + 0.001
+        live = [(deadline, waiter) for deadline, waiter in self._timed if not waiter.done()]
+        for deadline, waiter in live:
+            if deadline <= now:
+                _resolve(waiter)
+        self._timed = [(deadline, waiter) for deadline, waiter in live if not waiter.done()]
+        if self._timed:
+            self._arm(min(deadline for deadline, _ in self._timed))
 
     async def _exited(self, summary: str) -> ProcessExited:
         status = await self._reap(5.0)
-        await asyncio.wait([self._tasks[1]], timeout=2.0)
+        await asyncio.wait([self._stderr_done], timeout=2.0)
         self._exit_reported = True
         return ProcessExited(summary, status, self.stderr_text())
 
     async def _reap(self, timeout: float) -> int:
-        process = self._proc()
-        try:
-            status = await asyncio.wait_for(process.wait(), timeout)
-        except asyncio.TimeoutError:
-            process.kill()
-            status = await process.wait()
+        """Waits for the process to end; one that closed stdout but lingers is killed."""
+        transport = self._proc()
+        await asyncio.wait([self._exited_future], timeout=timeout)
+        if not self._exited_future.done():
+            self._signal("kill")
+            await self._exited_future
+        status = transport.get_returncode()
+        assert status is not None
         self._status = status
         return status
+
+    def _signal(self, how: str) -> None:
+        transport = self._proc()
+        try:
+            transport.kill() if how == "kill" else transport.terminate()
+        except ProcessLookupError:
+            pass  # it has ended already
 
     # Sending.
 
     async def _write(self, text: str) -> None:
-        stdin = self._proc().stdin
-        assert stdin is not None and self._write_lock is not None
-        try:
+        stdin = self._stdin
+        assert stdin is not None
+        if not stdin.is_closing():
             stdin.write(text.encode("utf-8") + b"\n")
-            async with self._write_lock:
-                await stdin.drain()
-        except (BrokenPipeError, ConnectionResetError, RuntimeError, OSError):
+            # The pipe is full: wait until it drains (flow control), or the process ends.
+            while self._writable is not None and not self._router.eof and not stdin.is_closing():
+                await asyncio.wait([self._writable, self._exited_future], return_when=asyncio.FIRST_COMPLETED)
+        if stdin.is_closing():
+            # The process is gone (or going): tell how it ended.
             await self._wait_for(lambda: False, 5.0, "the request was written")
 
     async def send(self, command: str, /, **members: Any) -> Request:
@@ -210,7 +259,7 @@ class AsyncClient(Commands[Awaitable[Line]], Observed):
         await self._wait_for(
             lambda: request.reply is not None,
             self.timeout if timeout is None else timeout,
-            f"reply to line {request.line} ({request.text})",
+            f"reply to line {request.line} ({shorten(request.text)})",
         )
         reply = request.reply
         assert reply is not None
@@ -224,6 +273,14 @@ class AsyncClient(Commands[Awaitable[Line]], Observed):
 
     def _call(self, command: str, members: dict[str, Any], check: bool, reply_timeout: float | None) -> Awaitable[Line]:
         return self._request(command, members, check, reply_timeout)
+
+    async def _line_reply(self, text: str, check: bool, reply_timeout: float | None) -> Line:
+        request = await self.send_line(text)
+        assert request is not None
+        return await self.wait_reply(request, check=check, timeout=reply_timeout)
+
+    def _line(self, text: str, check: bool, reply_timeout: float | None) -> Awaitable[Line]:
+        return self._line_reply(text, check, reply_timeout)
 
     async def line(self, text: str, *, check: bool = True, reply_timeout: float | None = None) -> Line | None:
         """Sends one line (`"event select id=3"`) and returns its reply (None for a blank or comment line)."""
@@ -250,17 +307,17 @@ class AsyncClient(Commands[Awaitable[Line]], Observed):
                 found.append(line)
             return line is not None
 
-        what = f"push for line {owner.line} ({owner.text})" if owner is not None else "push of no request"
+        what = f"push for line {owner.line} ({shorten(owner.text)})" if owner is not None else "push of no request"
         await self._wait_for(done, self.timeout if timeout is None else timeout, "matching " + what)
         return found[0]
 
     @property
     def pid(self) -> int:
-        return self._proc().pid
+        return self._proc().get_pid()
 
     @property
     def returncode(self) -> int | None:
-        return self._proc().returncode
+        return self._proc().get_returncode()
 
     # Ending.
 
@@ -270,7 +327,7 @@ class AsyncClient(Commands[Awaitable[Line]], Observed):
         if self._closed:
             assert self._status is not None
             return self._status
-        ended = self._router.eof or self._proc().returncode is not None
+        ended = self._router.eof or self._proc().get_returncode() is not None
         ended_unasked = ended and not self._router.quit_replied
         status, forced = await self._shutdown(kill=False)
         if check and not self._exit_reported:
@@ -290,32 +347,34 @@ class AsyncClient(Commands[Awaitable[Line]], Observed):
     async def _shutdown(self, kill: bool) -> tuple[int, bool]:
         self._closed = True
         self._closing = True
-        process = self._proc()
+        transport = self._proc()
         forced = False
-        if process.stdin is not None:
-            try:
-                process.stdin.close()
-            except (OSError, RuntimeError):
-                pass
+        if self._stdin is not None:
+            self._stdin.close()  # after what is buffered is written
         if kill:
-            try:
-                process.kill()
-            except ProcessLookupError:
-                pass
+            self._signal("kill")
+        deadline = self._loop.time() + self.close_timeout
         try:
-            status = await asyncio.wait_for(process.wait(), self.close_timeout)
-        except asyncio.TimeoutError:
+            # vmrepl prints what it owes, then exits.
+            await self._wait_for(lambda: self._router.eof, self.close_timeout, "the end of the output")
+        except VMReplException:
+            pass  # a timeout, or a broken protocol: the wait below decides
+        await asyncio.wait([self._exited_future], timeout=max(0.0, deadline - self._loop.time()))
+        if not self._exited_future.done():
             forced = True
-            process.terminate()
-            try:
-                status = await asyncio.wait_for(process.wait(), 3.0)
-            except asyncio.TimeoutError:
-                process.kill()
-                status = await process.wait()
+            self._signal("terminate")
+            await asyncio.wait([self._exited_future], timeout=3.0)
+            if not self._exited_future.done():
+                self._signal("kill")
+                await self._exited_future
+        status = transport.get_returncode()
+        assert status is not None
         self._status = status
-        _, late = await asyncio.wait(self._tasks, timeout=5.0)
-        for task in late:
-            task.cancel()
+        await asyncio.wait([self._stderr_done], timeout=2.0)
+        transport.close()
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
         return status, forced
 
     async def __aenter__(self) -> AsyncClient:

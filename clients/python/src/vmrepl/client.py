@@ -9,10 +9,11 @@ import selectors
 import subprocess
 import threading
 import time
+import warnings
 from types import TracebackType
 from typing import IO, Any, Callable, Iterable, Mapping, Sequence
 
-from ._errors import ProcessExited, ProtocolViolation, ReplyTimeout, VMReplException, error_for
+from ._errors import ProcessExited, ProtocolViolation, ReplyTimeout, VMReplException, error_for, shorten
 from ._lines import Line, Request
 from ._session import NORMAL_EXIT_STATUSES, SUPPORTED_VERSIONS, Commands, Match, Observed, Router, resolve_binary
 
@@ -36,6 +37,15 @@ class _StderrTail:
     def text(self) -> str:
         with self.lock:
             return self.data.decode("utf-8", errors="replace")
+
+
+def _read_stderr(stream: IO[bytes], tail: _StderrTail) -> None:
+    # A function, not a method: the thread must not keep the client alive.
+    try:
+        while chunk := os.read(stream.fileno(), 65536):
+            tail.add(chunk)
+    except (ValueError, OSError):
+        pass
 
 
 class Client(Commands[Line], Observed):
@@ -101,10 +111,9 @@ class Client(Commands[Line], Observed):
         self._write_selector = selectors.DefaultSelector()
         self._write_selector.register(self._stdin_fd, selectors.EVENT_WRITE)
         self._write_selector.register(self._stdout_fd, selectors.EVENT_READ)
-        self._partial = bytearray()
         self._reading = False
         self._stderr_reader = threading.Thread(
-            target=self._read_stderr, args=(self._process.stderr,), daemon=True, name="vmrepl-stderr"
+            target=_read_stderr, args=(self._process.stderr, self._stderr), daemon=True, name="vmrepl-stderr"
         )
         self._stderr_reader.start()
         try:
@@ -115,39 +124,30 @@ class Client(Commands[Line], Observed):
 
     # The process's output.
 
-    def _pump(self, timeout: float | None) -> None:
-        """Reads what stdout holds (waiting up to `timeout` for it) and files its whole lines.
-        Only the thread that set `_reading` calls it."""
-        chunk = b""
+    def _read(self, timeout: float | None) -> bytes | None:
+        """What stdout holds, waiting up to `timeout` for it: None when nothing came, b"" at its
+        end. Only the thread that set `_reading` calls it, without the lock."""
         try:
             # poll takes milliseconds (None or negative: no limit), rounded up so a wait is never cut short.
             if self._read_poll.poll(None if timeout is None else max(0, math.ceil(timeout * 1000))):
-                chunk = os.read(self._stdout_fd, 1 << 20)
-            else:
-                return
+                return os.read(self._stdout_fd, 65536)
+            return None
         except OSError:
-            pass  # taken as the end of the output
+            return b""  # taken as the end of the output
+
+    def _file(self, chunk: bytes | None) -> None:
+        """Files what `_read` returned; the caller holds the lock."""
+        if chunk:
+            self._router.feed_bytes(chunk)
+        elif chunk is not None:
+            self._router.end_of_output()
+        self._cond.notify_all()
+
+    def _pump(self, timeout: float | None) -> None:
+        """Reads and files what stdout holds; the caller set `_reading` and does not hold the lock."""
+        chunk = self._read(timeout)
         with self._cond:
-            if not chunk:
-                self._router.eof = True
-                if self._partial:
-                    self._router.anomalies.append(f"the output ended inside a line: {bytes(self._partial[:200])!r}")
-            elif b"\n" not in chunk:
-                self._partial += chunk
-            else:
-                self._partial += chunk
-                *lines, rest = self._partial.split(b"\n")
-                self._partial = rest
-                for raw in lines:
-                    if self._router.broken is not None:
-                        break
-                    try:
-                        self._router.feed(raw.decode("utf-8").rstrip("\r"))
-                    except UnicodeDecodeError as error:
-                        self._router.broken = ProtocolViolation(f"stdout holds a line that is not UTF-8: {error}")
-                    except ProtocolViolation as violation:
-                        self._router.broken = violation
-            self._cond.notify_all()
+            self._file(chunk)
 
     def _drain(self) -> None:
         """Files what has arrived, without waiting (unless another thread is reading)."""
@@ -155,50 +155,44 @@ class Client(Commands[Line], Observed):
             if self._reading or self._router.eof or self._closed:
                 return
             self._reading = True
-        try:
-            self._pump(0)
-        finally:
-            with self._cond:
+            self._cond.release()
+            try:
+                chunk = self._read(0)
+            finally:
+                self._cond.acquire()
                 self._reading = False
-                self._cond.notify_all()
-
-    def _read_stderr(self, stream: IO[bytes]) -> None:
-        try:
-            while chunk := os.read(stream.fileno(), 65536):
-                self._stderr.add(chunk)
-        except (ValueError, OSError):
-            pass
+            self._file(chunk)
 
     # Waiting.
 
-    def _wait_for(self, done: Callable[[], bool], timeout: float | None, what: str) -> None:
-        """Waits until `done()` holds, reading stdout in this thread unless another one is."""
+    def _wait_for(self, done: Callable[[], bool], timeout: float | None, what: str | Callable[[], str]) -> None:
+        """Waits until `done()` holds, reading stdout in this thread unless another one is (the
+        lock is held except while waiting: a reply costs no hand-off between threads)."""
         deadline = None if timeout is None else time.monotonic() + timeout
-        while True:
-            with self._cond:
-                while True:
-                    if done():
-                        return
-                    if self._router.broken is not None:
-                        raise self._router.broken
-                    if self._router.eof:
-                        break
-                    remaining = None if deadline is None else deadline - time.monotonic()
-                    if remaining is not None and remaining <= 0:
-                        raise ReplyTimeout(f"no {what} within {timeout:g} s")
-                    if not self._reading:
-                        self._reading = True
-                        break
-                    self._cond.wait(remaining)
+        cond = self._cond
+        with cond:
+            while not done():
+                if self._router.broken is not None:
+                    raise self._router.broken
                 if self._router.eof:
                     break
-            try:
-                self._pump(remaining)
-            finally:
-                with self._cond:
+                remaining = None if deadline is None else deadline - time.monotonic()
+                if remaining is not None and remaining <= 0:
+                    raise ReplyTimeout(f"no {what if isinstance(what, str) else what()} within {timeout:g} s")
+                if self._reading:
+                    cond.wait(remaining)
+                    continue
+                self._reading = True
+                cond.release()
+                try:
+                    chunk = self._read(remaining)
+                finally:
+                    cond.acquire()
                     self._reading = False
-                    self._cond.notify_all()
-        raise self._exited(f"the process ended before {what}")
+                self._file(chunk)
+            else:
+                return
+        raise self._exited(f"the process ended before {what if isinstance(what, str) else what()}")
 
     def _exited(self, summary: str) -> ProcessExited:
         status = self._reap(timeout=5.0)
@@ -270,7 +264,12 @@ class Client(Commands[Line], Observed):
         return request
 
     def wait_reply(self, request: Request, *, check: bool = True, timeout: float | None = None) -> Line:
-        self._wait_for(lambda: request.reply is not None, self.timeout if timeout is None else timeout, f"reply to line {request.line} ({request.text})")
+        if request.reply is None:
+            self._wait_for(
+                lambda: request.reply is not None,
+                self.timeout if timeout is None else timeout,
+                lambda: f"reply to line {request.line} ({shorten(request.text)})",
+            )
         reply = request.reply
         assert reply is not None
         if check and reply.is_error:
@@ -279,6 +278,11 @@ class Client(Commands[Line], Observed):
 
     def _call(self, command: str, members: dict[str, Any], check: bool, reply_timeout: float | None) -> Line:
         return self.wait_reply(self.send(command, **members), check=check, timeout=reply_timeout)
+
+    def _line(self, text: str, check: bool, reply_timeout: float | None) -> Line:
+        request = self.send_line(text)
+        assert request is not None
+        return self.wait_reply(request, check=check, timeout=reply_timeout)
 
     def line(self, text: str, *, check: bool = True, reply_timeout: float | None = None) -> Line | None:
         """Sends one line (`"event select id=3"`) and returns its reply (None for a blank or comment line)."""
@@ -307,7 +311,7 @@ class Client(Commands[Line], Observed):
                 found.append(line)
             return line is not None
 
-        what = f"push for line {owner.line} ({owner.text})" if owner is not None else "push of no request"
+        what = f"push for line {owner.line} ({shorten(owner.text)})" if owner is not None else "push of no request"
         self._wait_for(done, self.timeout if timeout is None else timeout, "matching " + what)
         return found[0]
 
@@ -376,8 +380,13 @@ class Client(Commands[Line], Observed):
         deadline = time.monotonic() + self.close_timeout
         try:
             self._wait_for(lambda: self._router.eof, self.close_timeout, "the end of the output")
+        except ProtocolViolation:
+            # Lines are no longer filed, but the output is still read, so the process is not
+            # stopped by a full pipe.
+            while (remaining := deadline - time.monotonic()) > 0 and self._read(remaining) != b"":
+                pass
         except VMReplException:
-            pass  # a timeout, or a broken protocol: the wait below decides
+            pass  # a timeout: the wait below decides
         try:
             status = self._process.wait(timeout=max(0.0, deadline - time.monotonic()))
         except subprocess.TimeoutExpired:
@@ -398,6 +407,17 @@ class Client(Commands[Line], Observed):
                 except OSError:
                     pass
         return status, forced
+
+    def __del__(self) -> None:
+        # A client dropped without close(): stop its process rather than leave it waiting for input.
+        process = getattr(self, "_process", None)
+        if process is None or getattr(self, "_closed", True) or process.poll() is not None:
+            return
+        warnings.warn(f"vmrepl client (pid {process.pid}) was not closed; its process is killed", ResourceWarning, source=self)
+        try:
+            process.kill()
+        except OSError:
+            pass
 
     def __enter__(self) -> Client:
         return self

@@ -20,6 +20,7 @@ from typing import Any, Callable, Generator, Iterator, Sequence
 import pytest
 
 from . import _hookspecs
+from ._errors import shorten
 from .client import Client
 from .diff import assert_state
 
@@ -131,7 +132,7 @@ def vmrepl(request: pytest.FixtureRequest, vmrepl_factory: Callable[..., Client]
 
 def transcript_text(client: Client, count: int = TRANSCRIPT_LINES) -> str:
     lines = client.transcript[-count:]
-    text = "\n".join(f"{direction} {line}" for direction, line in lines)
+    text = "\n".join(f"{direction} {shorten(line, 1000)}" for direction, line in lines)
     stderr = client.stderr_text().strip()
     if stderr:
         text += "\n--- stderr (tail) ---\n" + stderr[-4000:]
