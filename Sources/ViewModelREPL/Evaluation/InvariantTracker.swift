@@ -66,6 +66,9 @@ final class InvariantTracker {
     /// The invariants, as written.
     var descriptions: [String] { entries.map(\.invariant.description) }
 
+    /// The invariants, in the order declared.
+    var all: [Invariant] { entries.map(\.invariant) }
+
     func add(_ invariant: Invariant) {
         let key = invariant.screen + "\u{0}" + invariant.description
         if let same = declared[key], same.contains(where: { entries[$0].invariant == invariant }) { return }

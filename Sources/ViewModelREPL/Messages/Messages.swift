@@ -229,6 +229,8 @@ extension Messages {
     static func explored(runs: Int, steps: Int, checks: Int) -> String {
         "explored \(count(runs, "run")), \(count(steps, "step")), \(count(checks, "invariant check")): nothing broke"
     }
+    /// Heads the lines a recording started mid-session begins with.
+    static let recordingSetup = "# the session when the recording started: its screen, mocked state, stubs and invariants"
     static func recorded(_ commands: Int, to path: String) -> String {
         "recorded \(count(commands, "command")) to \(path)"
     }
