@@ -293,6 +293,10 @@ extension Messages {
     static func notACase(_ field: String, cases: [String]) -> String {
         "\(field) is one of its cases, \(cases.joined(separator: ", ")), written \"case\" or {\"case\": payload}"
     }
+    /// Why text given for an enum (a field, an argument, a part of either) was refused: it names no case.
+    static func notOneOfTheCases(_ given: String, field: String, cases: [String]) -> String {
+        "\(given) is not a case: " + notACase(field, cases: cases)
+    }
 }
 
 /// The marks a state carries where a value could not be written in full.
