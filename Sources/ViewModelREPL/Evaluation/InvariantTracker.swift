@@ -121,9 +121,14 @@ final class InvariantTracker {
         evaluations += 1
         guard let state = root(screen, invariant.condition.path) else { return false }
         if let when = invariant.when {
-            guard let guardRoot = root(screen, when.path), ConditionCheck.holds(when, in: guardRoot) else {
+            // Outside the states `when` picks (or where it cannot be read), it holds.
+            guard let guardRoot = root(screen, when.path) else {
                 entries[index].isBroken = false
-                return root(screen, when.path) != nil
+                return false
+            }
+            guard ConditionCheck.holds(when, in: guardRoot) else {
+                entries[index].isBroken = false
+                return true
             }
         }
         let holds = ConditionCheck.holds(invariant.condition, in: state)
