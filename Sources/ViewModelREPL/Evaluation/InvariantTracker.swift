@@ -66,6 +66,9 @@ final class InvariantTracker {
     /// The invariants, as written.
     var descriptions: [String] { entries.map(\.invariant.description) }
 
+    /// The invariants, in the order declared.
+    var all: [Invariant] { entries.map(\.invariant) }
+
     func add(_ invariant: Invariant) {
         let key = invariant.screen + "\u{0}" + invariant.description
         if let same = declared[key], same.contains(where: { entries[$0].invariant == invariant }) { return }
@@ -118,9 +121,14 @@ final class InvariantTracker {
         evaluations += 1
         guard let state = root(screen, invariant.condition.path) else { return false }
         if let when = invariant.when {
-            guard let guardRoot = root(screen, when.path), ConditionCheck.holds(when, in: guardRoot) else {
+            // Outside the states `when` picks (or where it cannot be read), it holds.
+            guard let guardRoot = root(screen, when.path) else {
                 entries[index].isBroken = false
-                return root(screen, when.path) != nil
+                return false
+            }
+            guard ConditionCheck.holds(when, in: guardRoot) else {
+                entries[index].isBroken = false
+                return true
             }
         }
         let holds = ConditionCheck.holds(invariant.condition, in: state)

@@ -23,8 +23,9 @@ final class ScriptRecorder {
     private(set) var count = 0
 
     /// Opens `path` (at `location`, where a sandbox put it) as `mode` says and, for a new script,
-    /// writes its first lines.
-    init(path: String, opening location: String? = nil, mode: Command.RecordMode) throws(ReplError) {
+    /// writes its first lines; then `setup`, the commands that bring a replay to where the session
+    /// is now (a recording started after `use`), under a comment saying so.
+    init(path: String, opening location: String? = nil, mode: Command.RecordMode, setup: [String] = []) throws(ReplError) {
         guard !path.isEmpty, !path.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw ReplError(.pathHasControlCharacter(path: path))
         }
@@ -56,12 +57,15 @@ final class ScriptRecorder {
             throw ReplError(.notARegularFile(path: path))
         }
         end = lseek(fd, 0, SEEK_END)
+        let setupLines = setup.isEmpty ? [] : Array(([Messages.recordingSetup] + setup).map { $0 + "\n" }.joined().utf8)
         if mode != .overwrite, end == 0 {
-            guard write(header) else {
+            guard write(header + setupLines) else {
                 closeDescriptor(fd)
                 unlink(file)
                 throw ReplError(.cannotRecord(path: path))
             }
+        } else if !setupLines.isEmpty, !write(setupLines) {
+            throw ReplError(.cannotRecord(path: path))
         }
     }
 

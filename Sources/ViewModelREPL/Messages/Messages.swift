@@ -237,6 +237,8 @@ extension Messages {
     static func explored(runs: Int, steps: Int, checks: Int) -> String {
         "explored \(count(runs, "run")), \(count(steps, "step")), \(count(checks, "invariant check")): nothing broke"
     }
+    /// Heads the lines a recording started mid-session begins with.
+    static let recordingSetup = "# the session when the recording started: its screen, mocked state, stubs and invariants"
     static func recorded(_ commands: Int, to path: String) -> String {
         "recorded \(count(commands, "command")) to \(path)"
     }
@@ -298,6 +300,10 @@ extension Messages {
     /// Why a value given for a field of an enum type that is not `Decodable` was refused.
     static func notACase(_ field: String, cases: [String]) -> String {
         "\(field) is one of its cases, \(cases.joined(separator: ", ")), written \"case\" or {\"case\": payload}"
+    }
+    /// Why text given for an enum (a field, an argument, a part of either) was refused: it names no case.
+    static func notOneOfTheCases(_ given: String, field: String, cases: [String]) -> String {
+        "\(given) is not a case: " + notACase(field, cases: cases)
     }
 }
 
