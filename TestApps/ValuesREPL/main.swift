@@ -1,5 +1,6 @@
 // A test app's own vmrepl: a Codable state of dates, sets, optionals, dictionaries, URLs and enums;
-// and an @Observable class shown through key paths, changed where no command changes it.
+// an @Observable class shown through key paths, changed where no command changes it; and actions
+// that trap or never return.
 import ViewModelREPL
 
 var screens = ScreenRegistry()
@@ -14,5 +15,11 @@ screens.register(
     actions: [.action("tickElsewhere") { $0.tickElsewhere() }]
 ) { _ in
     Ticker()
+}
+screens.register(
+    "faults", summary: "actions that trap, never return, or push states while no request runs", fields: [.field("presses", \.presses)],
+    actions: [.action("press") { $0.press() }, .action("crash") { $0.crash() }, .action("spin") { $0.spin() }, .action("flood") { $0.flood() }]
+) { _ in
+    Faults()
 }
 await REPLMain.run(screens: screens)

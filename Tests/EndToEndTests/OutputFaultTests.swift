@@ -60,4 +60,15 @@ struct OutputFaultTests {
             """#)
         #expect(output == "status=4\nvmrepl: cannot write the output: No space left on device; stopped\n")
     }
+
+    /// `vmrepl --help > /dev/full`: the help that could not be printed is no success either.
+    @Test(.timeLimit(.minutes(1)))
+    func helpWrittenToAFullDeviceFailsWithStatus4() throws {
+        let output = try shell(#"""
+            "$0" --help > /dev/full 2>"$1/err"
+            echo "status=$?"
+            cat "$1/err"
+            """#)
+        #expect(output == "status=4\nvmrepl: cannot write the output: No space left on device; stopped\n")
+    }
 }

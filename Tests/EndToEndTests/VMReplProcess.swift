@@ -30,6 +30,9 @@ final class VMReplProcess: @unchecked Sendable {
     private var isAtEnd = false
     private var waiters: [CheckedContinuation<String?, Never>] = []
     private var errorText = Data()
+    /// Callers waiting for stderr to hold a text, or to end.
+    private var errorWaiters: [(text: String, continuation: CheckedContinuation<Bool, Never>)] = []
+    private var isErrorAtEnd = false
 
     /// Starts vmrepl with `arguments` and waits for nothing; read the `ready` line with ``next()``.
     init(_ arguments: [String] = [], environment: [String: String] = [:], binary: URL = binaryURL) throws {
@@ -68,8 +71,15 @@ final class VMReplProcess: @unchecked Sendable {
         Thread { [self] in
             while true {
                 let chunk = err.availableData
+                let ready = lock.withLock {
+                    if chunk.isEmpty { isErrorAtEnd = true } else { errorText.append(chunk) }
+                    let text = String(decoding: errorText, as: UTF8.self)
+                    let ready = errorWaiters.filter { isErrorAtEnd || text.contains($0.text) }
+                    errorWaiters.removeAll { isErrorAtEnd || text.contains($0.text) }
+                    return ready.map { ($0.continuation, text.contains($0.text)) }
+                }
+                for (continuation, found) in ready { continuation.resume(returning: found) }
                 if chunk.isEmpty { break }
-                lock.withLock { errorText.append(chunk) }
             }
         }.start()
     }
@@ -163,6 +173,19 @@ final class VMReplProcess: @unchecked Sendable {
             exited.notify(queue: .global()) { continuation.resume() }
         }
         return process.terminationStatus
+    }
+
+    /// Waits until vmrepl's stderr holds `text`; `false` when it ended without it.
+    func standardError(containing text: String) async -> Bool {
+        await withCheckedContinuation { continuation in
+            let ready: Bool? = lock.withLock {
+                if String(decoding: errorText, as: UTF8.self).contains(text) { return true }
+                if isErrorAtEnd { return false }
+                errorWaiters.append((text, continuation))
+                return nil
+            }
+            if let ready { continuation.resume(returning: ready) }
+        }
     }
 
     /// What vmrepl wrote to stderr so far.

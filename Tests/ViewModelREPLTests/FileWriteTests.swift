@@ -85,7 +85,7 @@ struct FileWriteTests {
             #expect(transcript.reply(index + 1)?["code"] as? String == "path_not_allowed", "\(line)")
         }
         #expect(transcript.reply(refused.count + 1)?["type"] as? String == "ok")
-        #expect(transcript.reply(refused.count + 4)?["message"] as? String == "cannot record to nodir/x.vmrepl: the file cannot be created")
+        #expect(transcript.reply(refused.count + 4)?["message"] as? String == "cannot record to nodir/x.vmrepl: No such file or directory; nothing changed")
         #expect(try String(contentsOfFile: root + "/sub/ok.vmrepl", encoding: .utf8).hasSuffix("\nuse foo\n"))
         #expect(try String(contentsOfFile: outside + "/target", encoding: .utf8) == "kept\n")
         #expect(try manager.contentsOfDirectory(atPath: outside) == ["target"])
@@ -95,6 +95,56 @@ struct FileWriteTests {
         // Without --files a person or a script may write where they like.
         let anywhere = try await SessionTranscript.run(["record \(outside)/mine.vmrepl", "record stop"])
         #expect(anywhere.reply(1)?["type"] as? String == "ok")
+    }
+
+    /// A hard link in the folder to a file elsewhere is refused whatever the mode, checked on the
+    /// file opened; a name too long says so, not that the path is not allowed.
+    @Test func aHardLinkOrANameTooLongIsRefusedForWhatItIs() async throws {
+        let manager = FileManager.default
+        let root = manager.temporaryDirectory.appendingPathComponent("vmrepl-files-\(UUID().uuidString)").path
+        let outside = manager.temporaryDirectory.appendingPathComponent("vmrepl-outside-\(UUID().uuidString)").path
+        try manager.createDirectory(atPath: root, withIntermediateDirectories: true)
+        try "kept\n".write(toFile: outside, atomically: true, encoding: .utf8)
+        #expect(link(outside, root + "/hard.vmrepl") == 0)
+        let long = String(repeating: "a", count: 300) + ".vmrepl"
+        let transcript = try await SessionTranscript.run(
+            ["record hard.vmrepl append=true", "record \(long)", "record \(long) append=true"], arguments: ["--files=\(root)"])
+        #expect(transcript.reply(1)?["code"] as? String == "path_not_allowed")
+        for line in 2...3 {
+            #expect(transcript.reply(line)?["code"] as? String == "bad_arguments")
+            #expect((transcript.reply(line)?["message"] as? String)?.contains("longer than the file system allows") == true)
+        }
+        #expect(try String(contentsOfFile: outside, encoding: .utf8) == "kept\n")
+        // Replacing it is allowed: the rename replaces the folder's name, the other file stays as it was.
+        let replaced = try await SessionTranscript.run(["record hard.vmrepl overwrite=true", "record stop"], arguments: ["--files=\(root)"])
+        #expect(replaced.reply(1)?["type"] as? String == "ok")
+        #expect(try String(contentsOfFile: outside, encoding: .utf8) == "kept\n")
+    }
+
+    /// A folder on the way swapped for a link to one elsewhere, again and again while recordings
+    /// are opened: none lands outside, since each folder is opened without following a link.
+    @Test func aFolderSwappedForALinkNeverLetsARecordingOut() throws {
+        let manager = FileManager.default
+        let root = manager.temporaryDirectory.appendingPathComponent("vmrepl-files-\(UUID().uuidString)").path
+        let outside = manager.temporaryDirectory.appendingPathComponent("vmrepl-outside-\(UUID().uuidString)").path
+        try manager.createDirectory(atPath: root + "/sub", withIntermediateDirectories: true)
+        try manager.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        let stop = Atomic(false)
+        let swapper = Thread {
+            while !stop.value {
+                rename(root + "/sub", root + "/real")
+                symlink(outside, root + "/sub")
+                unlink(root + "/sub")
+                rename(root + "/real", root + "/sub")
+            }
+        }
+        swapper.start()
+        let sandbox = FileSandbox(root: root)
+        for index in 0..<1_000 {
+            if let fd = try? sandbox.openForRecording("sub/r\(index).vmrepl", mode: .create, header: Array("#\n".utf8)) { close(fd) }
+        }
+        stop.value = true
+        #expect(try manager.contentsOfDirectory(atPath: outside) == [])
     }
 
     /// A JSON request is saved as the line a person would type, its id left out.
@@ -135,5 +185,18 @@ struct FileWriteTests {
         // No temporary file of this transcript is left; other tests write theirs in the same folder meanwhile.
         let folder = (path as NSString).deletingLastPathComponent, name = (path as NSString).lastPathComponent
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).allSatisfy { !($0.hasPrefix(name) && $0.hasSuffix(".vmrepl-tmp")) })
+    }
+}
+
+/// A flag one thread sets and another reads.
+private final class Atomic: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Bool
+
+    init(_ value: Bool) { stored = value }
+
+    var value: Bool {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
     }
 }

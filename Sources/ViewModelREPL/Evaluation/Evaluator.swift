@@ -166,8 +166,7 @@ package final class Evaluator {
 
     private func startRecording(_ path: String, mode: Command.RecordMode, name: String) throws(ReplError) -> Reply {
         guard recorder == nil else { throw ReplError(.alreadyRecording) }
-        let location = try options.files?.resolve(path) ?? path
-        recorder = try ScriptRecorder(path: path, opening: location, mode: mode, setup: setUpLines())
+        recorder = try ScriptRecorder(path: path, sandbox: options.files, mode: mode, setup: setUpLines())
         return .ok(Acknowledgement(name, change: .recording(path: path)))
     }
 

@@ -22,51 +22,88 @@ final class ScriptRecorder {
     private var end: off_t
     private(set) var count = 0
 
-    /// Opens `path` (at `location`, where a sandbox put it) as `mode` says and, for a new script,
-    /// writes its first lines; then `setup`, the commands that bring a replay to where the session
-    /// is now (a recording started after `use`), under a comment saying so.
-    init(path: String, opening location: String? = nil, mode: Command.RecordMode, setup: [String] = []) throws(ReplError) {
+    /// Opens `path` as `mode` says — in `sandbox`, when files may be written only there — and,
+    /// for a new script, writes its first lines; then `setup`, the commands that bring a replay to
+    /// where the session is now (a recording started after `use`), under a comment saying so.
+    init(path: String, sandbox: FileSandbox? = nil, mode: Command.RecordMode, setup: [String] = []) throws(ReplError) {
         guard !path.isEmpty, !path.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw ReplError(.pathHasControlCharacter(path: path))
         }
         self.path = path
-        let file = location ?? path
         let header = Array([
             "#!/usr/bin/env -S vmrepl run",
             "# recorded by vmrepl; replay with: vmrepl run \((path as NSString).lastPathComponent)",
         ].map { $0 + "\n" }.joined().utf8)
-        switch mode {
-        case .create:
-            fd = open(file, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-            if fd < 0, errno == EEXIST { throw ReplError(.fileExists(path: path)) }
-        case .overwrite:
-            guard Self.isRegularOrMissing(file) else { throw ReplError(.notARegularFile(path: path)) }
-            guard AtomicFile.replace(file, with: header) == nil else { throw ReplError(.cannotRecord(path: path)) }
-            fd = open(file, O_WRONLY | O_APPEND | O_NONBLOCK | O_CLOEXEC)
-        case .append:
-            // Without blocking: a FIFO nobody reads fails at once instead of holding the session.
-            fd = open(file, O_WRONLY | O_APPEND | O_NONBLOCK | O_CLOEXEC)
-            if fd < 0, errno == ENOENT {
-                fd = open(file, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-            }
+        if let sandbox {
+            fd = try sandbox.openForRecording(path, mode: mode, header: header)
+        } else {
+            fd = try Self.open(path, mode: mode, header: header)
         }
-        guard fd >= 0 else { throw ReplError(errno == ENXIO ? .notARegularFile(path: path) : .cannotRecord(path: path)) }
         var status = stat()
         guard fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
             closeDescriptor(fd)
             throw ReplError(.notARegularFile(path: path))
         }
         end = lseek(fd, 0, SEEK_END)
-        let setupLines = setup.isEmpty ? [] : Array(([Messages.recordingSetup] + setup).map { $0 + "\n" }.joined().utf8)
-        if mode != .overwrite, end == 0 {
-            guard write(header + setupLines) else {
+        // An empty file appended to gets the header too.
+        if end == 0 {
+            let error = header.withUnsafeBytes { OutputChannel.write($0, to: fd) }
+            guard error == 0 else {
+                _ = ftruncate(fd, 0)
                 closeDescriptor(fd)
-                unlink(file)
-                throw ReplError(.cannotRecord(path: path))
+                throw ReplError(.cannotRecord(path: path, reason: String(cString: strerror(error))))
             }
-        } else if !setupLines.isEmpty, !write(setupLines) {
-            throw ReplError(.cannotRecord(path: path))
+            end = off_t(header.count)
         }
+        if !setup.isEmpty {
+            let setupLines = Array(([Messages.recordingSetup] + setup).map { $0 + "\n" }.joined().utf8)
+            guard write(setupLines) else { throw ReplError(.cannotRecord(path: path, reason: String(cString: strerror(errno)))) }
+        }
+    }
+
+    /// Opens `path` by name, anywhere (a person's or a script's own path), as `mode` says; a file
+    /// it creates gets `header` first.
+    private static func open(_ path: String, mode: Command.RecordMode, header: [UInt8]) throws(ReplError) -> Int32 {
+        var fd: Int32
+        switch mode {
+        case .create:
+            fd = try create(path, header: header)
+        case .overwrite:
+            guard isRegularOrMissing(path) else { throw ReplError(.notARegularFile(path: path)) }
+            if let problem = AtomicFile.replace(path, with: header) { throw ReplError(.cannotRecord(path: path, reason: problem)) }
+            fd = openFile(path, O_WRONLY | O_APPEND | O_NONBLOCK | O_CLOEXEC)
+        case .append:
+            // Without blocking: a FIFO nobody reads fails at once instead of holding the session.
+            fd = openFile(path, O_WRONLY | O_APPEND | O_NONBLOCK | O_CLOEXEC)
+            if fd < 0, errno == ENOENT { fd = try create(path, header: header) }
+        }
+        guard fd >= 0 else {
+            if errno == ENXIO { throw ReplError(.notARegularFile(path: path)) }
+            throw failure(errno, path)
+        }
+        return fd
+    }
+
+    /// Creates `path` exclusively (never through a planted link) and writes `header`; a file whose
+    /// header cannot be written is removed.
+    private static func create(_ path: String, header: [UInt8]) throws(ReplError) -> Int32 {
+        let fd = openFile(path, O_WRONLY | O_APPEND | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            if errno == EEXIST { throw ReplError(.fileExists(path: path)) }
+            throw failure(errno, path)
+        }
+        let error = header.withUnsafeBytes { OutputChannel.write($0, to: fd) }
+        guard error == 0 else {
+            closeDescriptor(fd)
+            unlink(path)
+            throw failure(error, path)
+        }
+        return fd
+    }
+
+    /// The error for a system call on `path` that failed with `code`.
+    private static func failure(_ code: Int32, _ path: String) -> ReplError {
+        code == ENAMETOOLONG ? ReplError(.nameTooLong(path: path)) : ReplError(.cannotRecord(path: path, reason: String(cString: strerror(code))))
     }
 
     deinit {
@@ -111,6 +148,11 @@ final class ScriptRecorder {
         end += off_t(bytes.count)
         return true
     }
+}
+
+/// Opens a file (the recorder's own `open` hides the system's).
+private func openFile(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Int32 {
+    open(path, flags, mode)
 }
 
 /// Closes a file descriptor (the recorder's own `close()` hides the system's).

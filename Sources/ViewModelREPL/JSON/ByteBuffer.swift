@@ -10,6 +10,9 @@ package final class ByteBuffer {
     @exclusivity(unchecked) private var base: UnsafeMutablePointer<UInt8>
     @exclusivity(unchecked) package private(set) var count = 0
     @exclusivity(unchecked) private var capacity: Int
+    /// Where the buffer's address is kept up to date for a reader outside Swift (a signal
+    /// handler, ``EmergencyFlush``), if anywhere.
+    private var addressCell: UnsafeMutablePointer<UnsafeRawPointer?>?
 
     /// Creates an empty buffer with room for `capacity` bytes.
     package init(capacity: Int = 256) {
@@ -85,6 +88,13 @@ package final class ByteBuffer {
         }
     }
 
+    /// Keeps `cell` holding the buffer's address from now on: set when the bytes move, before
+    /// the old ones are freed, so a handler that interrupts the owner never reads freed memory.
+    package func publishAddress(in cell: UnsafeMutablePointer<UnsafeRawPointer?>) {
+        addressCell = cell
+        cell.pointee = UnsafeRawPointer(base)
+    }
+
     /// Forgets the bytes, keeping the room they took.
     package func removeAll() {
         count = 0
@@ -101,6 +111,7 @@ package final class ByteBuffer {
         while newCapacity < needed { newCapacity *= 2 }
         let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
         newBase.initialize(from: base, count: count)
+        addressCell?.pointee = UnsafeRawPointer(newBase)
         base.deallocate()
         base = newBase
         capacity = newCapacity

@@ -51,9 +51,9 @@ package final class MCPServer {
     /// How many tool calls have run; a call's lines carry its number as their `line`.
     private var calls = 0
     /// The id of the call running now, and whether the client cancelled it.
-    private var running: (id: JSONValue, cancelled: Bool)?
+    private var running: (id: RequestID, cancelled: Bool)?
     /// Ids of the requests read but not yet run.
-    private var queued: Set<JSONValue> = []
+    private var queued: Set<RequestID> = []
     /// How many requests are read but not yet run (ids may repeat), and the read loop waiting
     /// for that to fall to ``backlogLimit``.
     private var backlog = 0
@@ -63,7 +63,7 @@ package final class MCPServer {
     static let backlogLimit = 64
     /// Ids of queued requests cancelled before they ran; a cancellation of a request already
     /// answered (a common race) is ignored, so a reused id is never skipped.
-    private var cancelledEarly: Set<JSONValue> = []
+    private var cancelledEarly: Set<RequestID> = []
 
     /// - Parameters:
     ///   - input: Where messages come from (stdin).
@@ -85,7 +85,7 @@ package final class MCPServer {
             exit(TerminationSignals.exitStatus(for: signal))
         }
         defer { withExtendedLifetime(signals) {} }
-        let (requests, queue) = AsyncStream.makeStream(of: (id: JSONValue, method: String, params: JSONValue?).self)
+        let (requests, queue) = AsyncStream.makeStream(of: (id: RequestID, method: String, params: JSONValue?).self)
         let worker = Task {
             for await request in requests { await self.serve(request.id, request.method, request.params) }
         }
@@ -108,24 +108,21 @@ package final class MCPServer {
     /// How many levels a tool call's envelope takes: the message, its `params`, their `arguments`.
     static let envelopeDepth = 3
 
-    /// The id of a message that is not JSON as a whole (nested too deep, say), when its top-level
-    /// `id` member can still be read: found by scanning, without parsing the rest.
-    static func readableID(in text: String) -> JSONValue? {
+    /// The top-level `id` member of a message, as its JSON text and where it stands (byte
+    /// offsets), found by scanning without parsing the rest: also in a message that is not JSON
+    /// as a whole (nested too deep, say).
+    static func scannedID(in text: String) -> (text: String, range: Range<Int>)? {
         var text = text
-        return text.withUTF8 { bytes -> JSONValue? in
+        return text.withUTF8 { bytes -> (text: String, range: Range<Int>)? in
             let scanned = JSONText(bytes: bytes)
             guard let range = scanned.value(at: 0), bytes[range.lowerBound] == UInt8(ascii: "{"),
                 let members = scanned.members(of: range), let id = members.first(where: { $0.key == "id" })
             else { return nil }
-            guard let value = scanned.parse(id.value) else { return nil }
-            switch value {
-            case .string, .int, .double, .number: return value
-            default: return nil
-            }
+            return (String(decoding: UnsafeBufferPointer(rebasing: bytes[id.value]), as: UTF8.self), id.value)
         }
     }
 
-    private func take(_ line: InputLine, into queue: AsyncStream<(id: JSONValue, method: String, params: JSONValue?)>.Continuation) {
+    private func take(_ line: InputLine, into queue: AsyncStream<(id: RequestID, method: String, params: JSONValue?)>.Continuation) {
         let text: String
         switch line.content {
         case .rejected(let error):
@@ -134,36 +131,40 @@ package final class MCPServer {
             text = line
         }
         guard text.contains(where: { !$0.isWhitespace }) else { return }
+        // The id is answered as its text: the message is parsed with a plain 0 in its place, so an
+        // id no JSON value holds exactly (1e400) is still an id.
+        let scanned = Self.scannedID(in: text)
+        var parsed = Array(text.utf8)
+        if let scanned { parsed.replaceSubrange(scanned.range, with: [UInt8(ascii: "0")]) }
         // The envelope (message, params, arguments) takes three levels: a tool's arguments nest as deep as a line's values may.
-        guard let message = try? JSONParser.parse(text, maximumDepth: JSONParser.defaultMaximumDepth + Self.envelopeDepth) else {
-            return send(error: Failure(.parse, Messages.rpcParseError), id: Self.readableID(in: text) ?? .null)
+        let maximumDepth = JSONParser.defaultMaximumDepth + Self.envelopeDepth
+        guard let message = parsed.withUnsafeBufferPointer({ try? JSONParser.parse($0, maximumDepth: maximumDepth) }) else {
+            return send(error: Failure(.parse, Messages.rpcParseError), id: scanned.flatMap { RequestID(text: $0.text) } ?? .null)
         }
         if case .array = message { return send(error: Failure(.invalidRequest, Messages.rpcBatch), id: .null) }
-        let id = message["id"]
+        // nil: no id (a notification); .some(nil): an id that is neither a string nor a number.
+        let given = scanned.map { RequestID(text: $0.text) }
         guard case .object = message, message["jsonrpc"] == .string("2.0") else {
-            return send(error: Failure(.invalidRequest, Messages.rpcNotRequest), id: id ?? .null)
+            return send(error: Failure(.invalidRequest, Messages.rpcNotRequest), id: (given ?? nil) ?? .null)
         }
         guard let method = message["method"]?.stringValue else {
             // A response to a request of ours: the server sends none, so there is nothing to match.
             if message["result"] != nil || message["error"] != nil { return }
-            return send(error: Failure(.invalidRequest, Messages.rpcNotRequest), id: id ?? .null)
+            return send(error: Failure(.invalidRequest, Messages.rpcNotRequest), id: (given ?? nil) ?? .null)
         }
         let params = message["params"]
-        guard let id else { return notice(method, params) }
-        switch id {
+        guard let given else { return notice(method, params) }
         // JSON-RPC ids are strings or numbers, fractions and exponents included; answered as given.
-        case .string, .int, .double, .number:
-            queued.insert(id)
-            backlog += 1
-            queue.yield((id, method, params))
-        default: send(error: Failure(.invalidRequest, Messages.rpcBadID), id: .null)
-        }
+        guard let id = given else { return send(error: Failure(.invalidRequest, Messages.rpcBadID), id: .null) }
+        queued.insert(id)
+        backlog += 1
+        queue.yield((id, method, params))
     }
 
     /// A notification: nothing is answered. A cancellation stops the call it names, or keeps the
     /// request it names from running.
     private func notice(_ method: String, _ params: JSONValue?) {
-        guard method == "notifications/cancelled", let id = params?["requestId"] else { return }
+        guard method == "notifications/cancelled", let requestID = params?["requestId"], let id = RequestID(value: requestID) else { return }
         if let running, running.id == id {
             self.running?.cancelled = true
             _ = session.interrupt()
@@ -175,7 +176,7 @@ package final class MCPServer {
 
     // MARK: Serving
 
-    private func serve(_ id: JSONValue, _ method: String, _ params: JSONValue?) async {
+    private func serve(_ id: RequestID, _ method: String, _ params: JSONValue?) async {
         queued.remove(id)
         backlog -= 1
         if backlog <= Self.backlogLimit, let waiter = backlogWaiter {
@@ -218,7 +219,7 @@ package final class MCPServer {
 
     /// A request of the per-request era: `server/discover`, `tools/list` and `tools/call`, each
     /// result marked complete and stamped with the server's name.
-    private func servePerRequest(_ id: JSONValue, _ method: String, _ params: JSONValue?, revision: String) async throws(Failure) {
+    private func servePerRequest(_ id: RequestID, _ method: String, _ params: JSONValue?, revision: String) async throws(Failure) {
         switch method {
         case "server/discover":
             send(result: stamped(discoverResult()), id: id)
@@ -265,7 +266,7 @@ package final class MCPServer {
 
     /// Runs one tool call as the command of the same name; on virtual time, returns once every
     /// load it started has finished. `nil` when the client cancelled it (its lines go to the next call).
-    private func callTool(_ id: JSONValue, _ params: JSONValue?, structured: Bool) async throws(Failure) -> JSONValue? {
+    private func callTool(_ id: RequestID, _ params: JSONValue?, structured: Bool) async throws(Failure) -> JSONValue? {
         guard case .object? = params, let name = params?["name"]?.stringValue else { throw Failure(.invalidParams, Messages.rpcCallWithoutName) }
         guard let spec = catalog.spec(name) else {
             let known = catalog.tools.compactMap { $0["name"]?.stringValue }
@@ -296,7 +297,10 @@ package final class MCPServer {
     /// A call's result: the human view's text of its lines, and the lines themselves, its reply
     /// apart (`structuredContent`, or a second text block for revisions without it).
     private func toolResult(_ taken: ToolCallCollector.Taken, structured: Bool) -> JSONValue {
-        let content = JSONValue.object([("reply", taken.reply ?? .null), ("lines", .array(taken.lines))])
+        var members: [(key: String, value: JSONValue)] = [("reply", taken.reply ?? .null), ("lines", .array(taken.lines))]
+        // Only a result whose waiting lines were cut says so.
+        if taken.dropped > 0 { members.append(("dropped", .int(taken.dropped))) }
+        let content = JSONValue.object(members)
         var text = taken.text
         while text.hasSuffix("\n") { text.removeLast() }
         var blocks: [JSONValue] = [.object([("type", .string("text")), ("text", .string(text))])]
@@ -326,21 +330,35 @@ package final class MCPServer {
 
     // MARK: Writing
 
-    private func send(result: JSONValue, id: JSONValue) {
-        send(.object([("jsonrpc", .string("2.0")), ("id", id), ("result", result)]))
+    private func send(result: JSONValue, id: RequestID) {
+        send(id: id, "result", result)
     }
 
-    private func send(error: Failure, id: JSONValue) {
+    private func send(error: Failure, id: RequestID) {
         var body: [(key: String, value: JSONValue)] = [("code", .int(error.code)), ("message", .string(error.message))]
         if let data = error.data { body.append(("data", data)) }
-        send(.object([("jsonrpc", .string("2.0")), ("id", id), ("error", .object(body))]))
+        send(id: id, "error", .object(body))
     }
 
-    /// Writes one message as one line. When it cannot be written nothing more can reach the
-    /// client: the server stops at once, as the line protocol does, with status 141 when the
-    /// client's end is gone and 4 (and a line on stderr) for any other error.
+    /// Writes an answer: its id is written as the request's text, the rest as JSON values.
+    private func send(id: RequestID, _ member: StaticString, _ value: JSONValue) {
+        var bytes = Array(#"{"jsonrpc":"2.0","id":"#.utf8) + Array(id.text.utf8)
+        bytes += Array(#",""#.utf8) + Array("\(member)".utf8) + Array(#"":"#.utf8)
+        bytes += JSONWriter.bytes(value)
+        bytes += Array("}".utf8)
+        write(bytes)
+    }
+
+    /// Writes one message as one line.
     private func send(_ message: JSONValue) {
-        var bytes = JSONWriter.bytes(message)
+        write(JSONWriter.bytes(message))
+    }
+
+    /// Writes one message's bytes as one line. When it cannot be written nothing more can reach
+    /// the client: the server stops at once, as the line protocol does, with status 141 when the
+    /// client's end is gone and 4 (and a line on stderr) for any other error.
+    private func write(_ message: [UInt8]) {
+        var bytes = message
         bytes.append(UInt8(ascii: "\n"))
         let error = bytes.withUnsafeBytes { OutputChannel.write($0, to: output) }
         if error != 0 { exit(REPLMain.outputFailure(error).rawValue) }

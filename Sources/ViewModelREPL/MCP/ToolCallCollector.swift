@@ -4,18 +4,27 @@
 /// The same values every front end renders: the objects come from ``ProtocolWriter`` building
 /// JSON values (never text read back), the text from ``HumanView``; an error gains what is known
 /// and the closest match, a describe each event's JSON Schema.
+///
+/// A client that does not call keeps no more than ``lineLimit`` lines waiting: past it the oldest
+/// half goes (a request's reply is kept), and the next result says how many went.
 @MainActor
 final class ToolCallCollector: OutputConsumer {
-    /// What a call takes: its reply's line, the other lines in the order written, their text, and
-    /// whether any was an error.
+    /// What a call takes: its reply's line, the other lines in the order written, their text,
+    /// whether any was an error, and how many older lines were dropped to keep within the limit.
     struct Taken {
         var reply: JSONValue?
         var lines: [JSONValue] = []
         var text = ""
         var failed = false
+        var dropped = 0
     }
 
+    /// How many lines wait for the next call at most; the newest half to all of them are kept.
+    nonisolated static let lineLimit = 256
+
     private var taken = Taken()
+    /// Each line's text in the human view, joined when a call takes them.
+    private var texts: [String] = []
     /// Where in `taken.lines` the last value that was no push stands, for each request line.
     private var lastReply: (line: Int, index: Int)?
     private var human = HumanView(colour: false)
@@ -49,7 +58,27 @@ final class ToolCallCollector: OutputConsumer {
         }
         if !value.push, let tag = value.tag { lastReply = (tag.line, taken.lines.count) }
         taken.lines.append(line)
-        taken.text += human.text(for: value.reply, push: value.push)
+        texts.append(human.text(for: value.reply, push: value.push))
+        if taken.lines.count > Self.lineLimit { dropOldest() }
+    }
+
+    /// Drops the oldest lines down to half the limit, keeping the last reply where it stood
+    /// among those kept.
+    private func dropOldest() {
+        let count = taken.lines.count - Self.lineLimit / 2
+        var reply: (line: JSONValue, text: String)?
+        if let lastReply, lastReply.index < count { reply = (taken.lines[lastReply.index], texts[lastReply.index]) }
+        taken.lines.removeFirst(count)
+        texts.removeFirst(count)
+        if let reply {
+            taken.lines.insert(reply.line, at: 0)
+            texts.insert(reply.text, at: 0)
+            lastReply?.index = 0
+            taken.dropped += count - 1
+        } else {
+            lastReply?.index -= count
+            taken.dropped += count
+        }
     }
 
     func flush() {}
@@ -59,8 +88,11 @@ final class ToolCallCollector: OutputConsumer {
     func take(call: Int) -> Taken {
         defer {
             taken = Taken()
+            texts = []
             lastReply = nil
         }
+        if taken.dropped > 0 { texts.insert(Messages.droppedLines(taken.dropped) + "\n", at: 0) }
+        taken.text = texts.joined()
         if let lastReply, lastReply.line == call { taken.reply = taken.lines.remove(at: lastReply.index) }
         return taken
     }

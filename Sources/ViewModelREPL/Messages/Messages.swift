@@ -93,7 +93,9 @@ package enum Messages {
         case .clockAfterUse: return "set clock before the first use: screens already open keep the clock they were made with"
         case .outputNeedsTerminal: return "output= changes how a terminal shows lines; piped output is always compact"
         case .unknownHelpTopic(let topic): return "no command '\(topic)'\(suggestion(topic, among: CommandTable.names))"
-        case .cannotRecord(let path): return "cannot record to \(path): the file cannot be created"
+        case .cannotRecord(let path, let reason): return "cannot record to \(path): \(reason); nothing changed"
+        case .nameTooLong(let path):
+            return "cannot record to \(path): a name in it is longer than the file system allows; name a shorter file"
         case .pathHasControlCharacter(let path):
             return "\(JSONWriter.string(.string(path))) holds a control character (a newline, a tab); name a file without one"
         case .notARegularFile(let path): return "cannot record to \(path): it is not a regular file (a FIFO, a device or a folder); nothing changed"
@@ -201,6 +203,10 @@ extension Messages {
     }
     static func droppedCalls(_ dropped: Int) -> String {
         "(\(count(dropped, "older call")) dropped: the newest \(DependencyTable.callLimit / 2) to \(DependencyTable.callLimit) are kept)"
+    }
+    /// The first line of a tool call's text when older lines waiting for it were dropped.
+    static func droppedLines(_ dropped: Int) -> String {
+        "(\(count(dropped, "older line")) dropped while no call took them: the newest \(ToolCallCollector.lineLimit / 2) to \(ToolCallCollector.lineLimit) are kept)"
     }
     /// A count with its noun in English: `1 step`, `2 steps`.
     static func count(_ number: Int, _ noun: String) -> String {

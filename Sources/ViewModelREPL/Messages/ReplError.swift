@@ -104,7 +104,10 @@ package struct ReplError: Error, Equatable, Sendable {
         case clockAfterUse
         case outputNeedsTerminal
         case unknownHelpTopic(String)
-        case cannotRecord(path: String)
+        /// A file to record to could not be opened or created; `reason` is the system's.
+        case cannotRecord(path: String, reason: String)
+        /// A name in a path to record to is longer than the file system allows.
+        case nameTooLong(path: String)
         case fileExists(path: String)
         /// A path holding a newline or another control character.
         case pathHasControlCharacter(path: String)
@@ -149,7 +152,7 @@ package struct ReplError: Error, Equatable, Sendable {
         case .usage, .unexpectedArgument, .unknownArgument, .duplicateArgument, .badDuration, .durationTooLong, .badChoice,
             .expectedPath, .badPath, .expectedOperator, .requestWithoutCmd, .memberType, .missingMember, .unknownMember,
             .mockNeedsStateOrSet, .advanceNeedsVirtualTime, .pastTheEndOfTime, .clockAfterUse, .outputNeedsTerminal, .unknownHelpTopic,
-            .cannotRecord, .notRecording, .alreadyRecording, .notWatched, .nothingAt, .pathHasControlCharacter, .notARegularFile:
+            .cannotRecord, .nameTooLong, .notRecording, .alreadyRecording, .notWatched, .nothingAt, .pathHasControlCharacter, .notARegularFile:
             .badArguments
         case .unknownScreen: .unknownScreen
         case .noScreen: .noScreen

@@ -31,19 +31,27 @@ package final class OutputChannel: ProtocolLineTarget {
     /// names the same screen and model, so they are written out once, not escaped each time.
     @exclusivity(unchecked) private var screenFields: (screen: String, model: ModelKind, bytes: [UInt8])?
 
+    /// Where the whole lines of the buffer are published for ``EmergencyFlush``: its address
+    /// (kept by the buffer) and how many of its bytes are whole lines.
+    private let pending: UnsafeMutablePointer<EmergencyFlush.Lines>
+
     /// Creates a channel writing to `sink`; a sink that fails is a reader gone (`EPIPE`).
     package convenience init(sink: @escaping Sink) {
-        self.init(reportingErrors: { sink($0) ? 0 : EPIPE })
+        self.init(reportingErrors: { sink($0) ? 0 : EPIPE }, pending: EmergencyFlush.unreadLines)
     }
 
-    /// Creates a channel writing to the file descriptor `fd`.
+    /// Creates a channel writing to the file descriptor `fd`, the process's output: the whole
+    /// lines it holds are written by ``EmergencyFlush`` if the process ends without it.
     package convenience init(fileDescriptor fd: Int32) {
-        self.init(reportingErrors: { bytes in OutputChannel.write(bytes, to: fd) })
+        self.init(reportingErrors: { bytes in OutputChannel.write(bytes, to: fd) }, pending: EmergencyFlush.publishedLines(for: fd))
     }
 
-    private init(reportingErrors sink: @escaping (UnsafeRawBufferPointer) -> Int32) {
+    private init(reportingErrors sink: @escaping (UnsafeRawBufferPointer) -> Int32, pending: UnsafeMutablePointer<EmergencyFlush.Lines>) {
         self.sink = sink
         buffer = ByteBuffer(capacity: flushThreshold * 2)
+        self.pending = pending
+        pending.pointee.count = 0
+        buffer.publishAddress(in: pending.pointer(to: \.address)!)
     }
 
     /// Opens a line: `{"type":TYPE,"seq":N` plus the request's `id` and `line`, and `"push":true`
@@ -112,12 +120,15 @@ package final class OutputChannel: ProtocolLineTarget {
     /// Closes the line; flushes when the buffer is large.
     package func end() {
         buffer.append(Fragment.lineEnd)
+        pending.pointee.count = buffer.count
         if buffer.count >= flushThreshold { flush() }
     }
 
     /// Writes everything buffered.
     package func flush() {
         guard !buffer.isEmpty else { return }
+        // The sink owns these lines now: a handler that interrupts it must not write them again.
+        pending.pointee.count = 0
         if !isClosed {
             let error = sink(buffer.bytes)
             if error != 0 {

@@ -44,12 +44,10 @@ public enum REPLMain {
             return .usage
         }
         if options.showHelp {
-            printOut(Messages.commandLineHelp(extraOptions: extraOptions))
-            return .success
+            return printOut(Messages.commandLineHelp(extraOptions: extraOptions))
         }
         if options.showVersion {
-            printOut("vmrepl \(version) (protocol \(WireProtocol.version))")
-            return .success
+            return printOut("vmrepl \(version) (protocol \(WireProtocol.version))")
         }
         signal(SIGPIPE, SIG_IGN)
         // A file past its size limit is a write error the writer reports, never the end of the process.
@@ -74,6 +72,8 @@ public enum REPLMain {
         dup2(STDERR_FILENO, STDOUT_FILENO)
         let sessionOptions = options.evaluatorOptions(clock: options.clock ?? .virtual, output: OutputSettings(states: options.states))
         let channel = OutputChannel(fileDescriptor: protocolFD)
+        // A crash in a view model, or a signal the main actor cannot act on, still writes the lines owed.
+        EmergencyFlush.install()
         let writer = ProtocolWriter(output: channel)
         let status: ExitStatus
         switch options.mode {
@@ -121,8 +121,10 @@ public enum REPLMain {
         return status
     }
 
-    private static func printOut(_ text: String) {
-        _ = OutputChannel.writeAll(Array((text + "\n").utf8), to: STDOUT_FILENO)
+    /// Prints `text` on stdout; a write that fails is the run's failure, as for protocol lines.
+    private static func printOut(_ text: String) -> ExitStatus {
+        let error = Array((text + "\n").utf8).withUnsafeBytes { OutputChannel.write($0, to: STDOUT_FILENO) }
+        return error == 0 ? .success : outputFailure(error)
     }
 
     static func printError(_ text: String) {

@@ -10,10 +10,15 @@ import Dispatch
 /// into calls on the main actor, between two lines, never inside one.
 ///
 /// The handler runs on the main queue, which is the main actor's, so a line being written is
-/// always finished first.
+/// always finished first. A watchdog bounds the wait: if the main actor has not acted on the
+/// signal within ``EmergencyFlush/terminationGrace`` (it is writing a huge state, or an action
+/// never returns), the main thread is interrupted, writes its whole lines and exits with
+/// 128 + the signal's number.
 @MainActor
 final class TerminationSignals {
     private var sources: [any DispatchSourceSignal] = []
+    /// Where the watchdog hears of the signals: a queue the main actor's work never holds up.
+    private nonisolated static let watchdogQueue = DispatchQueue(label: "vmrepl.signals")
 
     /// Starts listening; `handler` gets the signal's number.
     init(_ signals: [Int32] = [SIGINT, SIGTERM, SIGHUP], handler: @escaping @MainActor (Int32) -> Void) {
@@ -30,7 +35,16 @@ final class TerminationSignals {
             }
             source.resume()
             sources.append(source)
+            sources.append(Self.watchdog(for: number))
         }
+    }
+
+    /// A source that arms the watchdog as `number` arrives, off the main actor (which may be busy).
+    private nonisolated static func watchdog(for number: Int32) -> any DispatchSourceSignal {
+        let source = DispatchSource.makeSignalSource(signal: number, queue: watchdogQueue)
+        source.setEventHandler { EmergencyFlush.armWatchdog(for: number) }
+        source.resume()
+        return source
     }
 
     /// The conventional exit status for a process ended by `signal`: 128 plus its number.

@@ -1,0 +1,162 @@
+import Dispatch
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Writes the whole lines the output holds but has not written yet when the process is about to
+/// end without the main actor's help: a crash in a view model (SIGSEGV, SIGBUS, SIGILL, SIGTRAP,
+/// SIGABRT, SIGFPE), or a termination signal the main actor has not acted on within
+/// ``terminationGrace`` (it is busy writing a huge state, or an action never returns).
+///
+/// The output channel publishes where its buffer is and how many of its bytes are whole lines
+/// (one store per line on the hot path, ``Lines``); the handlers write those bytes with write(2)
+/// and nothing else — no allocation, no lock — so a half line is never written.
+package enum EmergencyFlush {
+    /// Where the output's whole lines are: the buffer's address and how many bytes from it.
+    package struct Lines {
+        package var address: UnsafeRawPointer?
+        package var count = 0
+    }
+
+    /// What the handlers read: plain words, allocated once and never freed.
+    private struct State {
+        /// The descriptor the lines go to; -1 while no channel is published.
+        var fd: Int32 = -1
+        /// The thread the main actor runs on, which the watchdog interrupts.
+        var mainThread: pthread_t?
+        /// The termination signal the watchdog stopped waiting on; 0 before.
+        var termination: Int32 = 0
+        /// Whether a watchdog is counting already.
+        var watchdogArmed = false
+    }
+
+    nonisolated(unsafe) private static let state: UnsafeMutablePointer<State> = {
+        let state = UnsafeMutablePointer<State>.allocate(capacity: 1)
+        state.initialize(to: State())
+        return state
+    }()
+
+    /// Where the channel of the process's output publishes its lines.
+    nonisolated(unsafe) private static let lines: UnsafeMutablePointer<Lines> = {
+        let lines = UnsafeMutablePointer<Lines>.allocate(capacity: 1)
+        lines.initialize(to: Lines())
+        return lines
+    }()
+
+    /// Where channels that are not the process's output publish their lines: read by no one.
+    nonisolated(unsafe) private static let unread: UnsafeMutablePointer<Lines> = {
+        let lines = UnsafeMutablePointer<Lines>.allocate(capacity: 1)
+        lines.initialize(to: Lines())
+        return lines
+    }()
+
+    /// Each signal's action before ours, restored before the signal is raised again.
+    nonisolated(unsafe) private static let previousActions: UnsafeMutablePointer<sigaction> = {
+        let actions = UnsafeMutablePointer<sigaction>.allocate(capacity: 65)
+        actions.initialize(repeating: sigaction(), count: 65)
+        return actions
+    }()
+
+    /// The signals a crash raises.
+    static let fatalSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE]
+    /// The signal the watchdog interrupts the main thread with.
+    static let watchdogSignal = SIGUSR2
+    /// How long the main actor has to act on a termination signal before the watchdog ends the process.
+    package static let terminationGrace: DispatchTimeInterval = .seconds(2)
+    /// How long the main thread then has to write its lines (a reader that stopped reading may
+    /// block it) before the watchdog ends the process without them.
+    static let flushGrace: DispatchTimeInterval = .seconds(1)
+    private static let watchdogQueue = DispatchQueue(label: "vmrepl.watchdog")
+
+    /// Where the channel writing to `fd` (the process's output) publishes its whole lines.
+    @MainActor
+    static func publishedLines(for fd: Int32) -> UnsafeMutablePointer<Lines> {
+        state.pointee.fd = fd
+        return lines
+    }
+
+    /// Where any other channel publishes its lines.
+    @MainActor
+    static var unreadLines: UnsafeMutablePointer<Lines> { unread }
+
+    /// Installs the crash handlers (on an alternate stack, so a stack overflow still reaches them)
+    /// and the watchdog's, on the main thread.
+    @MainActor
+    package static func install() {
+        state.pointee.mainThread = pthread_self()
+        let stackSize = 1 << 16
+        var stack = stack_t()
+        stack.ss_sp = UnsafeMutableRawPointer.allocate(byteCount: stackSize, alignment: 16)
+        stack.ss_size = stackSize
+        stack.ss_flags = 0
+        sigaltstack(&stack, nil)
+        for signal in fatalSignals { setAction(signal, handler: { EmergencyFlush.crashed($0) }, saving: true) }
+        setAction(watchdogSignal, handler: { EmergencyFlush.overdue($0) }, saving: false)
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, watchdogSignal)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+    }
+
+    private static func setAction(_ signal: Int32, handler: @convention(c) (Int32) -> Void, saving: Bool) {
+        var action = sigaction()
+        #if canImport(Glibc)
+            action.__sigaction_handler.sa_handler = handler
+        #else
+            action.__sigaction_u.__sa_handler = handler
+        #endif
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = Int32(SA_ONSTACK)
+        sigaction(signal, &action, saving ? previousActions + Int(signal) : nil)
+    }
+
+    /// Starts counting ``terminationGrace`` for `signal`, once; called off the main actor as the
+    /// signal arrives. If the process still runs then, the main thread is interrupted to write
+    /// its whole lines and exit with 128 + `signal`.
+    nonisolated static func armWatchdog(for signal: Int32) {
+        watchdogQueue.async {
+            guard !state.pointee.watchdogArmed else { return }
+            state.pointee.watchdogArmed = true
+            watchdogQueue.asyncAfter(deadline: .now() + terminationGrace) {
+                state.pointee.termination = signal
+                if let main = state.pointee.mainThread { pthread_kill(main, watchdogSignal) }
+                watchdogQueue.asyncAfter(deadline: .now() + flushGrace) { _exit(128 + signal) }
+            }
+        }
+    }
+
+    /// The crash handler: writes the whole lines, then lets the signal take its course as it
+    /// would have (the action before ours, the default one or the runtime's backtracer).
+    private static func crashed(_ signal: Int32) {
+        writePending()
+        sigaction(signal, previousActions + Int(signal), nil)
+        // Blocked while this handler runs: delivered once it returns (a fault also recurs).
+        raise(signal)
+    }
+
+    /// The watchdog's handler, run on the main thread wherever it is: writes the whole lines and exits.
+    private static func overdue(_: Int32) {
+        let termination = state.pointee.termination
+        guard termination != 0 else { return }
+        writePending()
+        _exit(128 + termination)
+    }
+
+    /// Writes the published whole lines with write(2) alone, once.
+    private static func writePending() {
+        let fd = state.pointee.fd
+        let pending = lines.pointee
+        guard fd >= 0, let address = pending.address, pending.count > 0 else { return }
+        lines.pointee.count = 0
+        var offset = 0
+        while offset < pending.count {
+            let written = write(fd, address + offset, pending.count - offset)
+            if written < 0, errno == EINTR { continue }
+            if written <= 0 { return }
+            offset += written
+        }
+    }
+}
