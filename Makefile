@@ -4,7 +4,7 @@ PREFIX ?= /usr/local
 BUILD_FLAGS ?=
 UNAME := $(shell uname -s)
 
-.PHONY: run test setup release install clean fuzz fuzz-build sanitize tsan-test bench
+.PHONY: run test setup release install clean fuzz fuzz-build sanitize tsan-test bench docs
 
 # Test-only Python packages live in a virtual environment in the build folder, never in the system Python.
 VENV = .build/venv
@@ -24,20 +24,30 @@ run: setup
 
 BIN = $$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)
 
-## test: set up, build once, run every test (and TestApps/TeamTests, a team's package on the public products); then the hostile shapes' app under the address sanitizer, a brief fuzzing run and the thread sanitizer on the end-to-end tests
+## test: set up, build once, run every test (and TestApps/TeamTests, a team's package on the public products) and the DocC reference (warnings as errors); then the hostile shapes' app under the address sanitizer, a brief fuzzing run and the thread sanitizer on the end-to-end tests
 test: setup $(VENV)/installed
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)
 	$(SWIFT) test --skip-build $(BUILD_FLAGS)
 	./scripts/check-team-tests.sh "$(SWIFT)"
+	./scripts/build-docs.sh "$(SWIFT)"
+	$(VENV)/bin/check-jsonschema --builtin-schema vendor.github-workflows .github/workflows/*.yml
 	python3 Examples/client/drive_vmrepl.py "$(BIN)/vmrepl"
 	$(VENV)/bin/python Tests/python/check_patches.py "$(BIN)/vmrepl"
 	$(VENV)/bin/python Tests/python/check_state_schema.py "$(BIN)"
 	$(VENV)/bin/python Tests/python/check_mcp.py "$(BIN)/vmrepl"
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e clients/python
+	VMREPL_BIN="$(BIN)/vmrepl" $(VENV)/bin/python -m pytest clients/python/tests -q
+	$(VENV)/bin/mypy --strict --cache-dir .build/mypy-cache clients/python/src
 	$(SWIFT) build $(ASAN_FLAGS) --product shapes-repl
 	python3 Tests/python/check_shapes.py "$$($(SWIFT) build $(ASAN_FLAGS) --show-bin-path)/shapes-repl"
 	"$(BIN)/vmrepl-fuzz" Fuzz/corpus Fuzz/crashes
 	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=20
 	$(MAKE) --no-print-directory tsan-test
+
+## docs: build, then the DocC reference of ViewModelKit, ViewModelREPL and ViewModelREPLTesting as a static site (.build/docs/vmrepl.doccarchive)
+docs: setup
+	$(SWIFT) build --build-tests $(BUILD_FLAGS)
+	./scripts/build-docs.sh "$(SWIFT)"
 
 # The fuzzer, the address sanitizer and the thread sanitizer each build in a folder of their own,
 # so no configuration rebuilds another's.

@@ -317,6 +317,41 @@ def explore_soak():
         f"{peaks[1] / peaks[0]:.2f}x", "within 1.1x of a tenth of the runs", peaks[1] <= 1.1 * peaks[0])
 
 
+def invariants():
+    """A script declaring 1,000 and then 4,000 invariants on foo, then sending 10 events: each
+    declaration checks what is new, each event checks them all, so the time grows with the count."""
+    def script(count):
+        path = os.path.join(WORK, f"invariants-{count}.vmrepl")
+        with open(path, "w") as f:
+            f.write("use foo\n")
+            for index in range(count):
+                f.write(f'invariant text != "v{index}"\n')
+            f.write("event hello\nevent goodbye\n" * 5)
+        return path
+
+    seconds = {}
+    for count in (1_000, 4_000):
+        path = script(count)
+        seconds[count], _ = timed_run([VMREPL, "run", path], os.devnull)
+    row("run: 4,000 invariants, 10 events", f"{seconds[4_000] * 1e3:,.1f} ms", f"1,000: {seconds[1_000] * 1e3:,.1f} ms",
+        f"{seconds[4_000] / seconds[1_000]:.2f}x", "within 4x of 1,000", seconds[4_000] <= 4 * seconds[1_000])
+
+
+def explore_steps():
+    """explore's memory over one long run: steps are not kept, so the peak must not grow with them."""
+    counts = (20_000, 200_000) if QUICK else (100_000, 1_000_000)
+    setup = os.path.join(WORK, "explore-steps.vmrepl")
+    with open(setup, "w") as f:
+        f.write("use foo\ninvariant text exists\n")
+    measured = []
+    for count in counts:
+        measured.append(timed_run_once([VMREPL, "explore", setup, "--runs=1", f"--steps={count}"], os.devnull, subprocess.DEVNULL))
+    (short_time, short_peak), (long_time, long_peak) = measured
+    row(f"explore, one run of {counts[1]:,} steps", f"{long_peak / 1024:.1f} MiB, {long_time:.1f} s",
+        f"{counts[0]:,} steps: {short_peak / 1024:.1f} MiB, {short_time:.1f} s", f"{long_peak / short_peak:.2f}x",
+        "memory within 1.1x of a tenth of the steps", long_peak <= 1.1 * short_peak)
+
+
 async def median_tool_call(command, args, setup, rounds):
     """The median time of a tools/call of event hello, from the official MCP Python SDK's client."""
     from mcp.client.client import Client
@@ -331,6 +366,62 @@ async def median_tool_call(command, args, setup, rounds):
             await client.call_tool("event", {"name": "hello"})
             samples.append(time.perf_counter() - start)
     return statistics.median(samples)
+
+
+def hand_written_round_trip(rounds):
+    """What a driver without the client does: json.dumps a request, write it, readline, json.loads."""
+    process = subprocess.Popen([VMREPL], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    process.stdout.readline()  # ready
+    process.stdin.write(b"use foo\n")
+    process.stdin.flush()
+    process.stdout.readline()
+    samples = []
+    for number in range(rounds):
+        start = time.perf_counter()
+        process.stdin.write(json.dumps({"id": number, "cmd": "event", "name": "hello"}).encode() + b"\n")
+        process.stdin.flush()
+        json.loads(process.stdout.readline())
+        samples.append(time.perf_counter() - start)
+    process.stdin.close()
+    process.wait()
+    return statistics.median(samples)
+
+
+def python_client_round_trip():
+    """clients/python's blocking and asyncio clients against a hand-written pipe driver (the same
+    JSON request, its reply parsed) and the bare pipe (bytes written, a line read)."""
+    import asyncio
+
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "clients", "python", "src"))
+    from vmrepl import AsyncClient, Client
+
+    rounds = ROUND_TRIPS // 4
+    bare = median_round_trip([VMREPL], b'{"id":1,"cmd":"event","name":"hello"}\n', rounds)
+    hand = hand_written_round_trip(rounds)
+    samples = []
+    with Client(VMREPL) as repl:
+        repl.use("foo")
+        for _ in range(rounds):
+            start = time.perf_counter()
+            repl.event("hello")
+            samples.append(time.perf_counter() - start)
+    blocking = statistics.median(samples)
+
+    async def timed():
+        samples = []
+        async with AsyncClient(VMREPL) as repl:
+            await repl.use("foo")
+            for _ in range(rounds):
+                start = time.perf_counter()
+                await repl.event("hello")
+                samples.append(time.perf_counter() - start)
+        return statistics.median(samples)
+
+    awaited = asyncio.run(timed())
+    for name, measured in (("Python client", blocking), ("Python asyncio client", awaited)):
+        row(f"round trip through the {name} (median of {rounds:,})", f"{measured * 1e6:.0f} us",
+            f"pipe, JSON parsed: {hand * 1e6:.0f} us, bare: {bare * 1e6:.0f} us", f"{measured / hand:.2f}x",
+            "<= 2x the pipe, JSON parsed", measured <= 2 * hand)
 
 
 def mcp_round_trip():
@@ -365,6 +456,7 @@ def shared_graph():
 def main():
     peak = throughput()
     round_trip()
+    python_client_round_trip()
     mcp_round_trip()
     start_up()
     memory(peak)
@@ -374,6 +466,8 @@ def main():
     big_state()
     explore()
     explore_soak()
+    explore_steps()
+    invariants()
     shared_graph()
     widths = [max(len(str(r[i])) for r in rows + [HEADER]) for i in range(len(HEADER))]
     for line in [HEADER, tuple("-" * w for w in widths)] + rows:

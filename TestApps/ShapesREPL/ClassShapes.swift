@@ -1,12 +1,15 @@
 import Observation
 
-/// An `@Observable` base as teams write one: tracked properties, a constant, an ignored cache.
+/// An `@Observable` base as teams write one: tracked properties, a constant, an ignored cache,
+/// an ignored wrapped and an ignored lazy property (the macro allows neither tracked).
 @Observable
 @MainActor
 class ObservedBase {
     var title = "base"
     let id = 7
     @ObservationIgnored var cache = 0
+    @ObservationIgnored @Trimmed var draft = "a"
+    @ObservationIgnored lazy var formatter = "lazy"
 }
 
 /// A plain subclass of an `@Observable` base: its own properties are stored as written.

@@ -85,7 +85,9 @@ import TestSupport
         #expect(failures.first?["push"] as? Bool == true)
         let saved = try String(contentsOfFile: script, encoding: .utf8)
         #expect(saved.hasSuffix("\n"))
-        #expect(saved.split(separator: "\n").dropFirst(2).allSatisfy { $0 == "event hello" })
+        // The header, then the screen the recording started on, then whole lines only.
+        #expect(saved.split(separator: "\n").dropFirst(3).first == "use foo")
+        #expect(saved.split(separator: "\n").dropFirst(4).allSatisfy { $0 == "event hello" })
     }
 
     /// Numeric ids of every JSON form are answered as given; a message nested too deep is answered

@@ -62,6 +62,18 @@ import TestSupport
         #expect(value(Self.parsed(run.lines[3]), "state.privacy") as? String == "private")
     }
 
+    @Test func numbersWithMoreDigitsThanADoubleAreWrittenAndReadWithAllOfThem() async throws {
+        let run = try await Self.session([
+            "use odd-values", "write decimal=2.71828182845904523536028747135266249", "write big=18446744073709551614",
+            "mock big=18446744073709551615", "real", "write small=128",
+        ])
+        #expect(value(Self.parsed(run.lines[2]), "state.decimal") as? Decimal == Decimal(string: "2.71828182845904523536028747135266249"))
+        #expect(run.lines[2].contains(#""decimal":2.71828182845904523536028747135266249"#))
+        #expect(run.lines[3].contains(#""big":18446744073709551614"#))
+        #expect(run.lines[4].contains(#""big":18446744073709551615"#), "\(run.lines[4])")
+        #expect(Self.message(run.lines[6]).contains("128 is out of the range Int8 holds"), "\(run.lines[6])")
+    }
+
     @Test func everyProcessPrintsTheSameBytes() async throws {
         var states: Set<String> = []
         for _ in 0..<5 {
@@ -97,6 +109,8 @@ import TestSupport
         let states = run.lines.compactMap(Self.parsed).filter { $0["type"] as? String == "state" }
         #expect(states.count >= 501)
         #expect(states.allSatisfy { value($0, "state.store") as? String == "<actor: Store>" })
+        // A class guarding its state with a lock is written by its type: another thread writes it.
+        #expect(states.allSatisfy { value($0, "state.cache") as? String == "<locked: Cache>" })
     }
 
     @Test func wrappedAndLazyPropertiesShowUnderTheirOwnNames() async throws {

@@ -23,6 +23,24 @@ struct ProtocolTests {
     }
 
     @Test(.timeLimit(.minutes(1)))
+    func aRefusedRequestEchoesItsIDAsGiven() async throws {
+        let process = try VMReplProcess()
+        _ = try await process.next()
+        let requests = [
+            (#"{"id":5,"cmd":"nope"}"#, "5", "unknown_command"), (#"{"id":"x","cmd":"event"}"#, #""x""#, "bad_arguments"),
+            (#"{"id":12345678901234567890,"cmd":"use","screen":"nowhere"}"#, "12345678901234567890", "unknown_screen"),
+            (#"{"id":1e400,"cmd":"use","extra":1}"#, "1e400", "bad_arguments"),
+        ]
+        for (request, id, code) in requests {
+            process.send(request)
+            // Read as text: the id's own digits, as the request gave them (a parser would round the long ones).
+            let reply = try #require(await process.nextLine())
+            #expect(reply.contains(#""code":"\#(code)""#), "\(reply)")
+            #expect(reply.contains(#""id":\#(id),"#), "\(reply)")
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
     func loadPushesArriveWhileLaterRequestsAreAnswered() async throws {
         let process = try VMReplProcess(["--seed=1"])
         _ = try await process.next()

@@ -36,7 +36,7 @@ struct CommandParserTests {
         ("invariant text != \"x\" when sheetIsPresented == true", .invariant(
             .init(path: StatePath("text")!, op: .notEquals, value: .string("x")),
             when: .init(path: StatePath("sheetIsPresented")!, op: .equals, value: .bool(true)))),
-        ("invariant clear", .invariantClear),
+        ("invariant clear", .invariantClear), (#"{"cmd":"invariant","clear":true}"#, .invariantClear),
         (#"{"cmd":"invariant","path":"a","op":"exists","when":"b == 1"}"#, .invariant(
             .init(path: StatePath("a")!, op: .exists, value: nil), when: .init(path: StatePath("b")!, op: .equals, value: .int(1)))),
         ("record demo.vmrepl overwrite=true", .record(path: "demo.vmrepl", mode: .overwrite)),
@@ -67,6 +67,7 @@ struct CommandParserTests {
         ("bogus", ReplError.Code.unknownCommand, 1),
         ("  bogus", .unknownCommand, 3),
         ("use", .badArguments, 4),
+        (#"{"cmd":"invariant","op":"exists"}"#, .badArguments, nil),
         ("use a b", .badArguments, 7),
         ("event", .badArguments, 6),
         ("event e x=", .syntax, 11),

@@ -35,7 +35,7 @@ struct ExploreTests {
     }
 
     /// `--out` in a folder that does not exist: the counterexample is still printed, steps and all,
-    /// with exit status 3, and the write error is reported beside it.
+    /// with exit status 3; the line does not name the file as written, but says it is not, and why.
     @Test func aCounterexampleThatCannotBeWrittenIsStillPrinted() async throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("vmrepl-missing-\(UUID().uuidString)/found.vmrepl").path
         let (status, output, reports) = try await explore("use foo\ninvariant text != \"😢\"\n", out: out)
@@ -43,7 +43,33 @@ struct ExploreTests {
         let line = try #require(Self.object(output))
         #expect(line["type"] as? String == "counterexample")
         #expect(line["steps"] as? [String] == ["event goodbye"])
-        #expect(reports.contains { $0.hasPrefix("vmrepl: \(out): ") })
+        #expect(line["file"] == nil)
+        #expect(line["unwritten"] as? String == out)
+        #expect(line["reason"] as? String == "No such file or directory")
+        #expect(reports.count == 1)
+        #expect(reports.first?.hasSuffix("event goodbye; the script was not written to \(out): No such file or directory") == true, "\(reports)")
+    }
+
+    /// A setup `vmrepl run` stops at stops explore too, with the same report and status: an
+    /// invariant false from the start, one on a path the state does not have, a refused line.
+    @Test(arguments: [
+        ("use foo\ninvariant text == \"nope\"\n", ViewModelREPL.ExitStatus.expectationFailed),
+        ("use foo\ninvariant nothing == 1\n", .expectationFailed),
+        ("use foo\nevent nope\ninvariant text exists\n", .requestFailed),
+    ])
+    func aSetupThatRunStopsAtIsNotExplored(setup: String, status expected: ViewModelREPL.ExitStatus) async throws {
+        let path = try temporary(setup)
+        let (status, output, reports) = try await explore(setup, at: path)
+        var ran: [String] = []
+        let run = await ScriptSession(
+            registry: ExampleScreens.registry(), options: Evaluator.Options(), consumer: ProtocolWriter(output: OutputChannel { _ in true }),
+            keepGoing: false, pace: nil, report: { ran.append($0) }
+        ).run([path])
+        #expect(run == expected)
+        #expect(status == expected)
+        #expect(reports == ran)
+        #expect(reports.first?.hasPrefix("\(path):") == true, "\(reports)")
+        #expect(output.isEmpty)
     }
 
     @Test func aBrokenInvariantIsShrunkToTheOneStepThatBreaksItAndTheScriptReplaysIt() async throws {
@@ -67,6 +93,25 @@ struct ExploreTests {
         #expect(line["steps"] as? Int == 400)
         #expect((line["phases"] as? [String])?.contains("loaded") == true)
         #expect((line["events"] as? [String: Int])?["loadTapped"] ?? 0 > 0)
+    }
+
+    /// Steps are not kept as they run: a run that holds keeps none, and one that breaks is made
+    /// again from its seed, keeping the steps up to the break.
+    @Test func onlyTheStepsOfARunThatBrokeAreKept() async throws {
+        let registry = ExampleScreens.registry()
+        let holds = Explorer(
+            registry: registry, options: Evaluator.Options(), runs: 2, steps: 500, out: nil,
+            consumer: ProtocolWriter(output: OutputChannel { _ in true }), report: { _ in })
+        #expect(await holds.run(try temporary("use foo\ninvariant text exists\n")) == .success)
+        #expect(holds.mostStepsKept == 0)
+        let path = try temporary("use foo\ninvariant text != \"😢\"\n")
+        let breaks = Explorer(
+            registry: registry, options: Evaluator.Options(), runs: 1, steps: 500, out: path + ".found.vmrepl",
+            consumer: ProtocolWriter(output: OutputChannel { _ in true }), report: { _ in })
+        #expect(await breaks.run(path) == .expectationFailed)
+        #expect((1..<500).contains(breaks.mostStepsKept))
+        let script = try String(contentsOfFile: path + ".found.vmrepl", encoding: .utf8)
+        #expect(script.hasSuffix("# the steps that break it\nevent goodbye\nexpect text != \"😢\"\n"), "\(script)")
     }
 
     @Test func theSameSeedGivesTheSameResultByteForByte() async throws {

@@ -42,6 +42,27 @@ struct FileWriteTests {
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "use foo\nuse users\n")
     }
 
+    /// A recording started after `use` begins with what recreates the session's screens (their
+    /// stubs, invariants, mocked state), so the script replays as its "replay with" line says.
+    @Test func aRecordingStartedMidSessionRecreatesTheScreenFirst() async throws {
+        let path = try temporaryFile("")
+        let transcript = try await SessionTranscript.run([
+            "use users", #"stub fetch value=[{"id":1,"name":"Ada"}] times=2"#, #"invariant users.phase != "failed""#,
+            "use foo", #"mock text="mocked""#, #"invariant text != "😢""#,
+            "record \(path) overwrite=true", "event hello", #"expect text == "mocked""#, "record stop",
+        ])
+        #expect(transcript.status == 0)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(Array(lines.dropFirst(3)) == [
+            "use users", #"stub fetch value=[{"id":1,"name":"Ada"}] times=2"#, #"invariant users.phase != "failed""#,
+            "use foo", #"mock state={"sheetIsPresented":false,"text":"mocked"}"#, #"invariant text != "😢""#,
+            "event hello", #"expect text == "mocked""#,
+        ], "\(text)")
+        let replay = try await SessionTranscript.runScripts([path])
+        #expect(replay.status == 0, "\(replay.reports)")
+    }
+
     /// Under `--files=DIR` (and in `--mcp`, in the working directory) a file is written only in
     /// that folder: by a relative path without `..`, through no link, to a regular file.
     @Test func filesAreWrittenOnlyInTheFolderGiven() async throws {

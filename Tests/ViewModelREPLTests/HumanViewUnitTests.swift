@@ -19,6 +19,18 @@ struct HumanViewUnitTests {
         #expect(view.text(for: snapshot(#"{"a":2,"l":[1],"o":{"x":"y","z":true}}"#), push: false) == "(no change)\n")
     }
 
+    @Test func theBannerIsBrokenBetweenWordsAtTheTerminalsWidth() {
+        var view = HumanView(colour: false)
+        view.columns = 100
+        let screens = ["foo", "counter", "users", "posts", "greeting", "async-content", "view-state", "posts-tutorial", "search"]
+        let lines = view.text(for: .ready(screens: screens, clock: .real), push: false).split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.allSatisfy { $0.count <= 100 && !$0.hasPrefix(" ") && !$0.hasSuffix(" ") })
+        #expect(lines.joined(separator: " ") == Messages.banner(screens: screens, clock: "real"))
+        view.columns = nil
+        #expect(view.text(for: .ready(screens: screens, clock: .real), push: false).split(separator: "\n").count == 1)
+    }
+
     @Test func aWholeStateFoldsLongListsAndShowsAPartInFull() {
         var view = HumanView(colour: false)
         let state = #"{"list":[1,2,3,4,5,6],"name":"n"}"#

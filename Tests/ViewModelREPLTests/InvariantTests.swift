@@ -1,6 +1,8 @@
+import ExampleScreens
 import Foundation
 import Testing
 import TestSupport
+@testable import ViewModelREPL
 
 /// Invariants: checked after every command and every pushed state, reported once per break.
 struct InvariantTests {
@@ -46,5 +48,33 @@ struct InvariantTests {
         let result = try await SessionTranscript.runScripts([path])
         #expect(result.status == 3)
         #expect(result.reports == [#"\#(path):3: invariant text != "😢" broken by 'event goodbye': text is "😢""#])
+    }
+
+    /// Declaring N invariants checks each once, not each after every later line (N²/2); a line
+    /// that changes the state checks all N. Counted in conditions evaluated, not timed.
+    @MainActor
+    @Test(arguments: [250, 1000])
+    func checkingCostsWhatChangedNotTheSquareOfTheInvariants(count: Int) async throws {
+        let session = Session(registry: ExampleScreens.registry(), options: Evaluator.Options(), consumer: ProtocolWriter(output: OutputChannel { _ in true }))
+        var lines = ["use foo"] + (0..<count).map { #"invariant text != "v\#($0)""# }
+        lines += ["state", "describe", "event hello", "event goodbye", #"invariant text != "😢""#, "event hello"]
+        for (index, line) in lines.enumerated() { await session.handle(line: line, number: index + 1) }
+        // Each once as it is declared (state and describe change nothing), all of them after each
+        // event, and the last one once as it is declared and again after the last event.
+        let invariants = session.evaluator.invariants
+        #expect(invariants.evaluations == count + 3 * count + 2, "\(invariants.evaluations)")
+        // The one broken as it is declared is reported then, on its line, and held after the hello.
+        let violations = session.accounting.takeViolations()
+        #expect(violations.map(\.message) == [#"invariant text != "😢" broken by 'invariant text != "😢"': text is "😢""#])
+    }
+
+    /// An invariant on `@events` or `@calls` is checked on every line: they change with no new state.
+    @MainActor
+    @Test func invariantsPastTheStateAreCheckedOnEveryLine() async throws {
+        let session = Session(registry: ExampleScreens.registry(), options: Evaluator.Options(), consumer: ProtocolWriter(output: OutputChannel { _ in true }))
+        for (index, line) in ["use foo", "invariant @model exists", "invariant text exists", "state", "state"].enumerated() {
+            await session.handle(line: line, number: index + 1)
+        }
+        #expect(session.evaluator.invariants.evaluations == 1 + 2 + 1 + 1)
     }
 }

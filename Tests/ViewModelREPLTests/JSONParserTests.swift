@@ -7,7 +7,8 @@ struct JSONParserTests {
         ("-12", .int(-12)),
         ("9223372036854775807", .int(Int.max)),
         ("1.5e3", .double(1500)),
-        ("99999999999999999999", .double(1e20)),
+        ("99999999999999999999", .number("99999999999999999999")), ("1e999", .number("1e999")),
+        ("3.14159265358979323846", .number("3.14159265358979323846")), ("0.000012345678901234567", .double(0.000012345678901234567)),
         (#""a\"b\\c\/d\n""#, .string("a\"b\\c/d\n")),
         (#""\u00e9\ud83d\ude00""#, .string("é😀")),
         (#""\ud800x""#, .string("\u{FFFD}x")),
@@ -16,12 +17,15 @@ struct JSONParserTests {
         (#"{"k":1,"k":2}"#, .object([("k", .int(2))])),
     ])
     func parses(text: String, expected: JSONValue) throws {
-        #expect(try JSONParser.parse(text) == expected)
+        let parsed = try JSONParser.parse(text)
+        #expect(parsed == expected)
+        // A number past what an Int or a Double holds keeps its text, so it is written back as given.
+        if case .number(let digits) = expected { #expect(JSONWriter.string(parsed) == digits) }
     }
 
     @Test(arguments: [
         ("", 0), ("tru", 0), ("01", 1), ("1.", 2), ("-", 1), ("[1,]", 3), ("{\"a\" 1}", 5), ("\"tab\there\"", 4),
-        ("\"open", 5), ("[1] 2", 4), ("{1:2}", 1), ("\"\\x\"", 1), ("1e999", 0),
+        ("\"open", 5), ("[1] 2", 4), ("{1:2}", 1), ("\"\\x\"", 1),
     ])
     func rejectsWithTheOffset(text: String, offset: Int) {
         #expect(throws: JSONParser.Failure.self) { try JSONParser.parse(text) }

@@ -1,6 +1,8 @@
 import Testing
 @testable import ViewModelREPL
 
+private struct Place: Codable { var name: String; var floor: Int? }
+
 @MainActor
 private final class Switch {
     var on = false
@@ -36,5 +38,15 @@ private final class Switch {
         #expect(throws: DecodingFailure.self) { try action.prepare([("a", .int(1)), ("b", .int(2))]) }
         let failure = #expect(throws: DecodingFailure.self) { try action.prepare([("a", .string("x")), ("b", .string("y"))]) }
         #expect(failure?.reason.hasPrefix("a: ") == true)
+    }
+
+    @Test func aStructArgumentsSchemaListsItsMembers() throws {
+        let action: ScreenAction<Switch> = .action("go", "place") { (model, _: Place) in model.flip() }
+        let event = EventCatalog.Event(name: "go", arguments: action.arguments, encodesAsString: false)
+        let schema = ToolCatalog.argumentsSchema(event)
+        let place = try #require(schema["properties"]?["place"])
+        #expect(place["type"] == .string("object"))
+        #expect(place["properties"]?["name"]?["type"] == .string("string"))
+        #expect(place["required"] == .array([.string("name")]))
     }
 }

@@ -64,4 +64,40 @@ struct TranscriptMatchingTests {
         #expect(text.contains(#""model":"real""#) && text.contains(#""text":"👋""#))
         #expect(await test(path).0 == .success)
     }
+
+    /// A `# vary:` path that does not parse is an error naming its line, and the transcript is not
+    /// run (before, it was dropped and the value it meant compared, or a typo left it compared).
+    @Test(arguments: ["state.items[x]", "state..id", "state.items[*", ""])
+    func aVaryPathThatDoesNotParseIsAnErrorNamingItsLine(bad: String) async throws {
+        let path = try transcript("# a comment\n# vary: state.text, \(bad)\n" + older.replacingOccurrences(of: "👋", with: "anything"))
+        let (status, reports) = await test(path)
+        #expect(status == .requestFailed)
+        #expect(reports.first == "\(path):2: # vary: '\(bad)' is not a path; write paths such as state.id, state.items[*].createdAt, separated by commas")
+        #expect(reports.last == "vmrepl test: 0 passed, 1 failed")
+    }
+
+    /// A comment or blank line between a command and its output leaves the output the command's:
+    /// compared, and kept in place by `--update`.
+    @Test func aCommentBetweenACommandAndItsOutputDoesNotDetachIt() async throws {
+        let text = """
+            > use foo
+            # what foo shows first
+
+            {"type":"state","screen":"foo","state":{"text":"Nothing has happened yet."}}
+            # then
+            > event hello
+            # the wave
+            {"type":"state","screen":"foo","state":{"text":"🙂"}}
+            # the end
+
+            """
+        let path = try transcript(text)
+        let (status, reports) = await test(path)
+        #expect(status == .expectationFailed)
+        #expect(reports.contains { $0.contains(#"state.text: expected "🙂", got "👋""#) }, "\(reports)")
+        #expect(await test(path, update: true).0 == .success)
+        let updated = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(updated == text.replacingOccurrences(of: #"{"type":"state","screen":"foo","state":{"text":"🙂"}}"#, with: #"{"type":"state","screen":"foo","model":"real","state":{"sheetIsPresented":false,"text":"👋"}}"#), "\(updated)")
+        #expect(await test(path).0 == .success)
+    }
 }

@@ -184,7 +184,8 @@ package enum CommandTable {
             name: "invariant", usage: "invariant PATH OP VALUE [when PATH OP VALUE] | invariant clear",
             summary: "a condition that must hold after every command and load from now on, while the when-condition holds; a break is an error",
             members: [
-                .positional(.path, .path), .positional(.op, .comparison, required: false), .positional(.value, .json, required: false),
+                // The path is required unless `clear` is given: the build says which is missing.
+                .positional(.path, .path, required: false), .positional(.op, .comparison, required: false), .positional(.value, .json, required: false),
                 .keyword(.when, .condition), .keyword(.clear, .flag),
             ],
             humanForm: .condition, needsScreen: true, tool: .init("Add an invariant", returns: "the invariant added and how many there are (the invariants tool lists them); from then on a break is an error in the call that broke it", example: #"{"path":"count","op":"!=","value":-1}"#)

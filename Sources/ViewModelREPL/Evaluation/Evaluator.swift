@@ -166,8 +166,28 @@ package final class Evaluator {
 
     private func startRecording(_ path: String, mode: Command.RecordMode, name: String) throws(ReplError) -> Reply {
         guard recorder == nil else { throw ReplError(.alreadyRecording) }
-        recorder = try ScriptRecorder(path: path, sandbox: options.files, mode: mode)
+        recorder = try ScriptRecorder(path: path, sandbox: options.files, mode: mode, setup: setUpLines())
         return .ok(Acknowledgement(name, change: .recording(path: path)))
+    }
+
+    /// The commands that bring a fresh session to this one's screens: each open screen with stubs,
+    /// invariants or a mocked state (by name), then the current one, each opened with `use` and
+    /// given its mocked state, its stubs (oldest first, as many uses as are left) and its invariants.
+    private func setUpLines() -> [String] {
+        guard let current else { return [] }
+        let declared = invariants.all
+        var commands: [Command] = []
+        for screen in screens.values.filter({ $0 !== current }).sorted(by: { $0.name < $1.name }) + [current] {
+            var lines: [Command] = []
+            if screen.host.kind == .preview, let state = try? screen.stateValue() { lines.append(.mockState(state)) }
+            for dependency in screen.dependencies.dependencies {
+                for stub in screen.dependencies.stubs(of: dependency.name).reversed() { lines.append(.stub(name: dependency.name, stub: stub)) }
+            }
+            for invariant in declared where invariant.screen == screen.name { lines.append(.invariant(invariant.condition, when: invariant.when)) }
+            guard screen === current || !lines.isEmpty else { continue }
+            commands += [.use(screen: screen.name)] + lines
+        }
+        return commands.map(CommandWriter.line(for:))
     }
 
     /// The recording could not be written to: it has ended.

@@ -15,6 +15,11 @@ final class OpenScreen {
     var pushTag: RequestTag?
     /// The shown state as a value, kept until it may have changed, so checks do not re-encode it.
     private var cachedState: JSONValue?
+    /// Changes whenever the shown state may have changed, and differs between screens: what was
+    /// checked at one version need not be checked again at it.
+    private(set) var stateVersion: UInt64
+    /// The last ``stateVersion`` given out, by any screen.
+    private static var lastVersion: UInt64 = 0
     /// The dependencies its factory wrapped, their stubs and calls.
     let dependencies: DependencyTable
 
@@ -22,6 +27,8 @@ final class OpenScreen {
         self.host = host
         self.loader = host.loader
         self.dependencies = dependencies
+        Self.lastVersion += 1
+        stateVersion = Self.lastVersion
     }
 
     var name: String { host.name }
@@ -68,5 +75,7 @@ final class OpenScreen {
     /// Forgets the kept state value: a command or a load may have changed what is shown.
     func stateMayHaveChanged() {
         cachedState = nil
+        Self.lastVersion += 1
+        stateVersion = Self.lastVersion
     }
 }

@@ -23,8 +23,9 @@ final class ScriptRecorder {
     private(set) var count = 0
 
     /// Opens `path` as `mode` says — in `sandbox`, when files may be written only there — and,
-    /// for a new script, writes its first lines.
-    init(path: String, sandbox: FileSandbox? = nil, mode: Command.RecordMode) throws(ReplError) {
+    /// for a new script, writes its first lines; then `setup`, the commands that bring a replay to
+    /// where the session is now (a recording started after `use`), under a comment saying so.
+    init(path: String, sandbox: FileSandbox? = nil, mode: Command.RecordMode, setup: [String] = []) throws(ReplError) {
         guard !path.isEmpty, !path.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw ReplError(.pathHasControlCharacter(path: path))
         }
@@ -53,6 +54,10 @@ final class ScriptRecorder {
                 throw ReplError(.cannotRecord(path: path, reason: String(cString: strerror(error))))
             }
             end = off_t(header.count)
+        }
+        if !setup.isEmpty {
+            let setupLines = Array(([Messages.recordingSetup] + setup).map { $0 + "\n" }.joined().utf8)
+            guard write(setupLines) else { throw ReplError(.cannotRecord(path: path, reason: String(cString: strerror(errno)))) }
         }
     }
 

@@ -12,4 +12,10 @@ package struct InputLine: Sendable {
         self.number = number
         self.content = content
     }
+
+    /// Its text, unless it was rejected.
+    package var text: String? {
+        if case .text(let text) = content { return text }
+        return nil
+    }
 }

@@ -185,11 +185,24 @@ package struct JSONParser {
             return negative ? (value == 0 ? .double(-0.0) : .int(-value)) : .int(value)
         }
         let text = text(start..<index)
-        if isInteger, let value = Int(text) {
-            return .int(value)
+        if isInteger {
+            return Int(text).map(JSONValue.int) ?? .number(text)
         }
-        guard let value = Double(text), value.isFinite else { throw Failure(offset: start, reason: "number out of range") }
+        // More digits than a Double keeps, or out of its range: kept as text, for a Decimal or to echo.
+        guard let value = Double(text), value.isFinite, significantDigits(start..<index) <= 17 else { return .number(text) }
         return .double(value)
+    }
+
+    /// The digits of the number in `range` from its first non-zero one to the end of its mantissa.
+    private func significantDigits(_ range: Range<Int>) -> Int {
+        var count = 0
+        for position in range {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") { break }
+            guard isDigit(byte), count > 0 || byte != UInt8(ascii: "0") else { continue }
+            count += 1
+        }
+        return count
     }
 
     /// The bytes in `range` as a string.

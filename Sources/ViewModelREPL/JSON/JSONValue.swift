@@ -7,6 +7,10 @@ package enum JSONValue: Hashable, Sendable {
     case bool(Bool)
     case int(Int)
     case double(Double)
+    /// A number with more digits than an `Int` or a `Double` holds exactly (`18446744073709551615`,
+    /// `3.14159265358979323846264338327950288`, `1e400`), kept as its text: written back as given,
+    /// and read by a `UInt64` or a `Decimal` with every digit.
+    case number(String)
     case string(String)
     case array([JSONValue])
     case object([(key: String, value: JSONValue)])
@@ -18,6 +22,9 @@ package enum JSONValue: Hashable, Sendable {
         case (.int(let a), .int(let b)): a == b
         case (.double(let a), .double(let b)): a == b
         case (.int(let a), .double(let b)), (.double(let b), .int(let a)): Double(a) == b
+        case (.number(let a), .number(let b)): a == b || (Double(a).map { $0.isFinite && $0 == Double(b) } ?? false)
+        case (.number(let a), .int(let b)), (.int(let b), .number(let a)): Double(a) == Double(b) && Int(a) == b
+        case (.number(let a), .double(let b)), (.double(let b), .number(let a)): Double(a) == b
         case (.string(let a), .string(let b)): a == b
         case (.array(let a), .array(let b)): a == b
         case (.object(let a), .object(let b)):
@@ -32,6 +39,7 @@ package enum JSONValue: Hashable, Sendable {
         case .bool(let value): hasher.combine(value)
         case .int(let value): hasher.combine(Double(value))
         case .double(let value): hasher.combine(value)
+        case .number(let text): hasher.combine(Double(text) ?? 0)
         case .string(let value): hasher.combine(value)
         case .array(let values): hasher.combine(values)
         case .object(let members): hasher.combine(members.count)
@@ -50,7 +58,7 @@ package enum JSONValue: Hashable, Sendable {
         case .null: "null"
         case .bool: "bool"
         case .int: "int"
-        case .double: "number"
+        case .double, .number: "number"
         case .string: "string"
         case .array: "array"
         case .object: "object"

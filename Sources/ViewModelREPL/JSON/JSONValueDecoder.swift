@@ -19,12 +19,28 @@ package enum JSONValueDecoder {
         return decoded
     }
 
+    /// The first text (or number, or `true`/`false`) given for an enum inside `value` that names
+    /// none of its cases, with the cases as `describe` lists them: why a value that did not decode
+    /// was refused, in words a person can act on (`JSONDecoder` says "expected object" of a
+    /// synthesized enum given an unknown name, "Cannot initialize" of a raw-value one). Only
+    /// asked once decoding has failed.
+    package static func caseNotFound<Value: Decodable>(_ type: Value.Type, in value: JSONValue) -> (given: JSONValue, cases: [String])? {
+        let session = Session()
+        session.findsMissingCases = true
+        _ = try? session.decode(type, from: value)
+        return session.missingCase
+    }
+
     /// Thrown to hand the value to `JSONDecoder`.
     struct GiveUp: Error {}
 
     /// What one decoding shares: whether it gave up anywhere, even inside a `try?` of the value's own.
     final class Session {
         var gaveUp = false
+        /// Whether to look for text that names no case of its enum (``caseNotFound(_:in:)``).
+        var findsMissingCases = false
+        /// The first such text, and the cases.
+        var missingCase: (given: JSONValue, cases: [String])?
 
         /// Gives up: marks the decoding and returns the error to throw.
         func giveUp() -> GiveUp {
@@ -57,18 +73,52 @@ package enum JSONValueDecoder {
                 return url as! Value
             } else if Value.self == Decimal.self || Value.self == Float.self {
                 throw giveUp()
+            } else if let keyed = Value.self as? any KeyedEntries.Type, keyed.keyForm != .native, let flat = keyed.keyForm.codable(value) {
+                // The readable object or pairs of a dictionary `Codable` reads as one flat array.
+                return try Value(from: ValueDecoder(flat, session: self))
+            }
+            if findsMissingCases, missingCase == nil, Self.isWrittenLikeACase(value), let cases = Self.casesWrittenAsText(Value.self),
+                !cases.contains(where: { value == .string($0.name) })
+            {
+                missingCase = (value, cases.map(\.description))
+                throw giveUp()
             }
             return try Value(from: ValueDecoder(value, session: self))
         }
 
+        /// The cases of an enum whose cases are written as their names or `String` raw values;
+        /// `nil` for any other type (an enum of `Int` raw values is written as numbers).
+        private static func casesWrittenAsText(_ type: Any.Type) -> [EnumCases.Case]? {
+            if let raw = type as? any RawRepresentable.Type, !hasTextRawValues(raw) { return nil }
+            return EnumCases.of(type)
+        }
+
+        /// Whether `value` is written where a case's name would be: text, a number, `true` or `false`.
+        private static func isWrittenLikeACase(_ value: JSONValue) -> Bool {
+            switch value {
+            case .string, .int, .double, .bool: true
+            default: false
+            }
+        }
+
+        private static func hasTextRawValues<Raw: RawRepresentable>(_: Raw.Type) -> Bool {
+            Raw.RawValue.self == String.self
+        }
+
         func integer<Number: FixedWidthInteger>(_ type: Number.Type, _ value: JSONValue) throws -> Number {
-            guard case .int(let number) = value, let exact = Number(exactly: number) else { throw giveUp() }
-            return exact
+            switch value {
+            case .int(let number): if let exact = Number(exactly: number) { return exact }
+            // Past Int.max (a UInt64), read from its digits.
+            case .number(let text): if let exact = Number(text) { return exact }
+            default: break
+            }
+            throw giveUp()
         }
 
         func double(_ value: JSONValue) throws -> Double {
             switch value {
             case .double(let number): return number
+            case .number(let text): if let number = Double(text), number.isFinite { return number } else { throw giveUp() }
             // Exact up to 2^53, as the text's own parse would be.
             case .int(let number) where number.magnitude <= 1 << 53: return Double(number)
             default: throw giveUp()

@@ -9,6 +9,7 @@ package enum JSONWriter {
         case .bool(let flag): out.append(flag ? "true" : "false")
         case .int(let number): append(number, to: out)
         case .double(let number): out.append(utf8: formatDouble(number))
+        case .number(let text): out.append(utf8: text)
         case .string(let text): append(string: text, to: out)
         case .array(let elements):
             out.append(UInt8(ascii: "["))

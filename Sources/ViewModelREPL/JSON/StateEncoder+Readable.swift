@@ -9,6 +9,8 @@ extension StateEncoder.Writer {
         case set
         /// An enum: synthesized `Codable`'s `{"case":{"_0":…}}` becomes `{"case":…}`, and `{"case":{}}` becomes `"case"`.
         case enumeration
+        /// A dictionary `Codable` writes as a flat array: an object or sorted pairs (``DictionaryKeyForm``).
+        case dictionary(DictionaryKeyForm)
     }
 
     func shape<Value: Encodable>(of value: Value) -> Shape {
@@ -17,6 +19,8 @@ extension StateEncoder.Writer {
         let found: Shape
         if Value.self is any UnorderedElements.Type {
             found = .set
+        } else if let keyed = Value.self as? any KeyedEntries.Type {
+            found = keyed.keyForm == .native ? .plain : .dictionary(keyed.keyForm)
         } else if Mirror(reflecting: value).displayStyle == .enum {
             found = .enumeration
         } else {
@@ -24,6 +28,14 @@ extension StateEncoder.Writer {
         }
         shapes[key] = found
         return found
+    }
+
+    /// Rewrites the dictionary written from `start` as a flat array in its readable `form`.
+    func rewriteDictionary(from start: Int, _ form: DictionaryKeyForm) {
+        let written = Array(bytes.bytes[start...])
+        guard let readable = written.withUnsafeBufferPointer({ form.readable($0) }) else { return }
+        bytes.truncate(to: start)
+        bytes.append(readable)
     }
 
     /// Sorts the elements of the array written from `start` by their bytes.

@@ -16,6 +16,9 @@ import Foundation
 package final class StateEncoder {
     private let writer: Writer
 
+    /// How deep a readable state is written: a value nested deeper is a cut (as reflection cuts it).
+    package static let maximumDepth = 64
+
     package init(forms: ValueForms = .readable) {
         writer = Writer(readable: forms == .readable)
     }
@@ -116,6 +119,9 @@ extension StateEncoder {
         /// The order used last: a list of one kind of object needs no dictionary lookup per element.
         @exclusivity(unchecked) private var lastOrder: (keys: ObjectIdentifier, known: KnownOrder)?
         private var serials = 0
+        /// How many values enclose the one being encoded: past ``StateEncoder/maximumDepth`` the
+        /// readable form writes a cut, so every state it writes can be read back and compared.
+        private var valueDepth = 0
         /// Keyed containers made once per coding-key type and lent to one value at a time: making
         /// a `KeyedEncodingContainer` of a key type known only at run time looks up generic
         /// metadata and allocates a box, about 1,500 instructions per object written.
@@ -137,6 +143,7 @@ extension StateEncoder {
             members.removeAll(keepingCapacity: true)
             gaveUp = false
             valueStart = 0
+            valueDepth = 0
             for container in lendable { container.isLent = false }
             lentToValue = nil
         }
@@ -171,9 +178,13 @@ extension StateEncoder {
                 appendString((value as! URL).absoluteString)
             } else if Value.self == Decimal.self {
                 throw GiveUp()
+            } else if readable, valueDepth > StateEncoder.maximumDepth {
+                appendString(Messages.cutDeeper(than: StateEncoder.maximumDepth))
             } else {
                 let depth = frames.count
                 let before = bytes.count
+                valueDepth += 1
+                defer { valueDepth -= 1 }
                 let shape = readable ? self.shape(of: value) : .plain
                 valueStart = before
                 let outerLent = lentToValue
@@ -199,6 +210,7 @@ extension StateEncoder {
                 case .plain: break
                 case .set: sortElements(from: before)
                 case .enumeration: tagCase(from: before)
+                case .dictionary(let form): rewriteDictionary(from: before, form)
                 }
             }
         }

@@ -184,6 +184,10 @@ extension Messages {
     static let isADirectory = "is a directory"
     static let unreadable = "cannot be read"
     static func scriptTooLarge(_ limit: Int) -> String { "larger than \(limit / (1 << 20)) MiB; not a script" }
+    /// Why a `# vary:` path was refused.
+    static func badVaryPath(_ text: String) -> String {
+        "# vary: '\(text)' is not a path; write paths such as state.id, state.items[*].createdAt, separated by commas"
+    }
     static func transcriptDiffers(_ path: String, _ line: Int, _ command: String) -> String { "\(path):\(line): output of '\(command)' differs" }
     /// The error explore's stubs fail with.
     static let exploredFailure = "explored failure"
@@ -220,13 +224,27 @@ extension Messages {
     static func unwatched(_ path: String?, on screen: String, count: Int) -> String {
         "stopped watching \(path ?? "every path") on \(screen) (\(Self.count(count, "path")) left)"
     }
-    static func counterexample(_ message: String, steps: [String], file: String) -> (failure: String, report: String) {
+    /// What explore reports of a counterexample: for JUnit, and on stderr; `unwritten` is why its
+    /// script could not be written to `file`.
+    static func counterexample(_ message: String, steps: [String], file: String, unwritten: String?) -> (failure: String, report: String) {
         let shrunk = "\(message); \(count(steps.count, "step")) after the setup"
-        return ("\(file): \(shrunk): " + steps.joined(separator: "; "), "vmrepl explore: \(shrunk): \(file)")
+        guard let unwritten else { return ("\(file): \(shrunk): " + steps.joined(separator: "; "), "vmrepl explore: \(shrunk): \(file)") }
+        let steps = steps.joined(separator: "; ")
+        return ("\(shrunk): \(steps) (\(counterexampleFile(file, unwritten: unwritten)))", "vmrepl explore: \(shrunk): \(steps); \(counterexampleFile(file, unwritten: unwritten))")
+    }
+    /// Where a counterexample's script went, or why it is not there.
+    static func counterexampleFile(_ file: String, unwritten: String?) -> String {
+        unwritten.map { "the script was not written to \(file): \($0)" } ?? "written to \(file)"
+    }
+    /// The line a person sees first at a terminal.
+    static func banner(screens: [String], clock: String) -> String {
+        "vmrepl \(REPLMain.version): screens \(screens.joined(separator: ", ")); \(clock) time. help lists the commands."
     }
     static func explored(runs: Int, steps: Int, checks: Int) -> String {
         "explored \(count(runs, "run")), \(count(steps, "step")), \(count(checks, "invariant check")): nothing broke"
     }
+    /// Heads the lines a recording started mid-session begins with.
+    static let recordingSetup = "# the session when the recording started: its screen, mocked state, stubs and invariants"
     static func recorded(_ commands: Int, to path: String) -> String {
         "recorded \(count(commands, "command")) to \(path)"
     }
@@ -289,6 +307,10 @@ extension Messages {
     static func notACase(_ field: String, cases: [String]) -> String {
         "\(field) is one of its cases, \(cases.joined(separator: ", ")), written \"case\" or {\"case\": payload}"
     }
+    /// Why text given for an enum (a field, an argument, a part of either) was refused: it names no case.
+    static func notOneOfTheCases(_ given: String, field: String, cases: [String]) -> String {
+        "\(given) is not a case: " + notACase(field, cases: cases)
+    }
 }
 
 /// The marks a state carries where a value could not be written in full.
@@ -299,6 +321,8 @@ extension Messages {
     static func cutLarger(than count: Int) -> String { "<cut: the state holds more than \(count) values>" }
     /// Written in place of an actor, whose state is not read from another thread.
     static func actorValue(_ type: String) -> String { "<actor: \(type)>" }
+    /// Written in place of an object that guards its state with a lock: another thread may be writing it.
+    static func lockedValue(_ type: String) -> String { "<locked: \(type)>" }
     /// Written in place of a pointer or a task handle, whose bits differ in every process.
     static func opaqueValue(_ type: String) -> String { "<\(type)>" }
     /// Written in place of an object already written in full `times` times in one state.

@@ -129,6 +129,8 @@ package struct ReplError: Error, Equatable, Sendable {
     package var reason: Reason
     /// The 1-based column (in characters) where the line went wrong, when it is known.
     package var column: Int?
+    /// The `id` of the JSON request the error refuses, once it was read: echoed like a reply's.
+    package var id: JSONValue?
 
     package init(_ reason: Reason, column: Int? = nil) {
         self.reason = reason

@@ -71,12 +71,18 @@ package final class ProtocolWriter<Target: ProtocolLineTarget>: OutputConsumer {
                 output.field("dropped", dropped)
                 output.field("count", dropped + calls.count)
             }
-        case .exploration(.counterexample(let invariant, let message, let steps, let file, let run)):
+        case .exploration(.counterexample(let invariant, let message, let steps, let file, let unwritten, let run)):
             open("counterexample", value)
             output.field("invariant", invariant)
             output.field("message", message)
             output.field("steps", .array(steps.map(JSONValue.string)))
-            output.field("file", file)
+            // A script that could not be written is not named as `file`, which a client would open.
+            if let unwritten {
+                output.field("unwritten", file)
+                output.field("reason", unwritten)
+            } else {
+                output.field("file", file)
+            }
             output.field("run", run)
         case .exploration(.explored(let runs, let steps, let events, let phases, let checks)):
             open("explored", value)

@@ -19,6 +19,17 @@ enum JSONRequestParser {
     static func parse(request: JSONValue) throws(ReplError) -> CommandParser.Parsed {
         guard case .object(let members) = request else { throw ReplError(.requestNotObject) }
         let id = request["id"]
+        do {
+            return try parse(request, members: members, id: id)
+        } catch {
+            // Refused, it is still the request's reply: a driver matches it by its id.
+            var refused = error
+            refused.id = id
+            throw refused
+        }
+    }
+
+    private static func parse(_ request: JSONValue, members: [(key: String, value: JSONValue)], id: JSONValue?) throws(ReplError) -> CommandParser.Parsed {
         guard let cmd = request["cmd"] else { throw ReplError(.requestWithoutCmd) }
         guard let name = cmd.stringValue else { throw ReplError(.memberType(member: "cmd", expected: "a string", found: cmd.kind)) }
         let spec = CommandTable.spec(name)

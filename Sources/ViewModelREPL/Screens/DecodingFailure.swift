@@ -20,6 +20,21 @@ extension DecodingFailure {
         }
     }
 
+    /// A short reason for `value`'s failure to decode as `type`: as ``reason(for:)``, except that
+    /// text that names no case of an enum is said to be so, with the cases, not "expected object".
+    static func reason<Value: Decodable>(for error: any Error, decoding type: Value.Type, from value: JSONValue) -> String {
+        guard let decoding = error as? DecodingError else { return reason(for: error) }
+        let context: DecodingError.Context
+        switch decoding {
+        case .typeMismatch(_, let found), .dataCorrupted(let found): context = found
+        default: return reason(for: error)
+        }
+        guard let missing = JSONValueDecoder.caseNotFound(type, in: value) else { return reason(for: error) }
+        let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+        let field = path.isEmpty ? TypeName.of(type) : path.hasPrefix(".") ? String(path.dropFirst()) : path
+        return Messages.notOneOfTheCases(JSONWriter.string(missing.given), field: field, cases: missing.cases)
+    }
+
     private static func typeName(_ type: Any.Type) -> String {
         switch type {
         case is Int.Type, is Int64.Type, is Int32.Type, is UInt.Type: "int"

@@ -100,7 +100,7 @@ final class HostedScreen<Model: ViewModel>: ScreenHosting where Model.ViewEvent:
             }
             return decoded
         } catch {
-            throw DecodingFailure(reason: DecodingFailure.reason(for: error))
+            throw DecodingFailure(reason: DecodingFailure.reason(for: error, decoding: Model.ViewEvent.self, from: shaped))
         }
     }
 
@@ -116,7 +116,7 @@ final class HostedScreen<Model: ViewModel>: ScreenHosting where Model.ViewEvent:
         do {
             decoded = try decodeJSON(Model.ViewState.self, from: state)
         } catch {
-            throw ReplError(.stateDoesNotDecode(screen: name, reason: DecodingFailure.reason(for: error)))
+            throw ReplError(.stateDoesNotDecode(screen: name, reason: DecodingFailure.reason(for: error, decoding: Model.ViewState.self, from: state)))
         }
         // What the state's type writes back must be what was given: nothing lost, nothing changed.
         let written: [UInt8]

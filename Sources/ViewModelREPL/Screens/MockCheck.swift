@@ -60,7 +60,7 @@ enum MockCheck {
         case (.string(let text), .string(let other)):
             guard let date = ISODate.parse(text), let shownDate = ISODate.parse(other) else { return false }
             return date == shownDate
-        case (.int, .string(let other)), (.double, .string(let other)):
+        case (.int, .string(let other)), (.double, .string(let other)), (.number, .string(let other)):
             guard let shownDate = ISODate.parse(other), let seconds = number(given) else { return false }
             return Date(timeIntervalSinceReferenceDate: seconds) == shownDate
         default:
@@ -72,6 +72,7 @@ enum MockCheck {
         switch value {
         case .int(let number): Double(number)
         case .double(let number): number
+        case .number(let text): Double(text)
         default: nil
         }
     }

@@ -6,7 +6,7 @@ import ViewModelKit
 /// Scripts and piped sessions run on a virtual clock that only `wait` and `advance` move; a person at
 /// a terminal runs on real time. Build view models from these so they behave the same way every run.
 public struct ScreenContext: Sendable {
-    /// The session's clock: a ``ManualClock`` on virtual time, a `ContinuousClock` on real time.
+    /// The session's clock: a `ManualClock` on virtual time, a `ContinuousClock` on real time.
     public let clock: any Clock<Duration>
     /// The session's seed (`--seed`), already mixed with the screen's name.
     public let seed: UInt64

@@ -21,6 +21,8 @@ package final class Explorer {
     private var eventCounts: [String: Int] = [:]
     private var phases: Set<String> = []
     private var checks = 0
+    /// The most generated steps held at once: only a run that broke keeps its steps, up to the break.
+    private(set) var mostStepsKept = 0
 
     package init(
         registry: ScreenRegistry, options: Evaluator.Options, runs: Int, steps: Int, out: String?, junitPath: String? = nil,
@@ -52,12 +54,9 @@ package final class Explorer {
     }
 
     private func explore(_ path: String, failures: inout [String]) async -> ExitStatus {
-        let setup: [String]
+        let setup: [InputLine]
         do {
-            setup = ScriptFile.lines(try ScriptFile.read(path)).compactMap { line in
-                if case .text(let text) = line.content { return text }
-                return nil
-            }
+            setup = ScriptFile.lines(try ScriptFile.read(path))
         } catch {
             failures.append("vmrepl: \(error.path): \(error.reason)")
             report(failures[0])
@@ -65,29 +64,33 @@ package final class Explorer {
         }
         var total = 0
         for run in 0..<runs {
-            var random = SeededRandomNumberGenerator(seed: options.seed &+ UInt64(run) &* 0x9E37_79B9_7F4A_7C15)
-            let trial = await self.trial(setup, generating: steps, with: &random)
+            let seed = options.seed &+ UInt64(run) &* 0x9E37_79B9_7F4A_7C15
+            let trial = await self.trial(setup, generating: steps, seed: seed, keeping: false)
             if let problem = trial.setupProblem {
-                failures.append("vmrepl: \(path): the setup failed: \(problem)")
+                // Word for word what `vmrepl run` of the setup reports, with its status.
+                failures.append("\(path):\(problem.line): \(problem.error.message)")
                 report(failures[0])
-                return .requestFailed
+                return ScriptSession.status(after: problem.error)
             }
-            total += trial.steps.count
+            total += trial.count
             guard let broken = trial.broken else { continue }
-            let shrunk = await shrink(setup, trial.steps, breaking: broken)
+            // The steps were not kept as they ran (a million would hold 140 MB): the same seed makes
+            // the same steps again, and this time the ones up to the break are kept.
+            let again = await self.trial(setup, generating: trial.count, seed: seed, keeping: true)
+            let shrunk = await shrink(setup, again.steps, breaking: broken)
             let file = out ?? Self.counterexamplePath(for: path)
             let lines = shrunk.map(CommandWriter.line(for:))
-            let script = Self.script(setup: setup, steps: lines, invariant: broken)
-            // A script that cannot be written loses nothing: the counterexample line still carries the steps.
-            if let problem = AtomicFile.replace(file, with: Array(script.utf8)) {
-                failures.append("vmrepl: \(file): \(problem)")
-                report("vmrepl: \(file): \(problem)")
-            }
+            let script = Self.script(setup: setup.compactMap(\.text), steps: lines, invariant: broken)
+            // A script that cannot be written loses nothing: the counterexample line still carries the
+            // steps, and says the script is not there, and why.
+            let unwritten = AtomicFile.replace(file, with: Array(script.utf8))
             let message = broken.message
-            let wording = Messages.counterexample(message, steps: lines, file: file)
+            let wording = Messages.counterexample(message, steps: lines, file: file, unwritten: unwritten)
             failures.append(wording.failure)
             report(wording.report)
-            output.emit(.exploration(.counterexample(invariant: Self.invariant(broken) ?? "", message: message, steps: lines, file: file, run: run)), tag: nil, push: false)
+            output.emit(
+                .exploration(.counterexample(invariant: Self.invariant(broken) ?? "", message: message, steps: lines, file: file, unwritten: unwritten, run: run)),
+                tag: nil, push: false)
             output.flush()
             return .expectationFailed
         }
@@ -97,45 +100,68 @@ package final class Explorer {
         return .success
     }
 
-    /// One run: the setup, then steps — the given ones, or up to `count` generated ones.
+    /// One run: the setup, then up to `count` generated steps.
     private struct Trial {
+        /// How many steps ran.
+        var count = 0
+        /// The steps, when they were kept.
         var steps: [Command] = []
         var broken: ReplError?
-        var setupProblem: String?
+        var setupProblem: SetupFailure?
     }
 
-    /// A fresh session that has run the setup; the setup's first failure, if any, instead.
-    private func setUp(_ setup: [String]) async -> Result<Session, SetupFailure> {
+    /// A fresh session that has run the setup; the setup's first failure, if any, instead: a line
+    /// that did not parse or was refused, or an invariant that does not hold once declared, as
+    /// `vmrepl run` of the setup would stop at it.
+    private func setUp(_ setup: [InputLine]) async -> Result<Session, SetupFailure> {
         let session = Session(registry: registry, options: options, consumer: DiscardingConsumer())
-        for (index, line) in setup.enumerated() {
-            if case .error(let error)? = await session.handle(line: line, number: index + 1) {
-                return .failure(SetupFailure(message: "line \(index + 1): \(error.message)"))
+        for line in setup {
+            switch line.content {
+            case .rejected(let error):
+                await session.finish()
+                return .failure(SetupFailure(line: line.number, error: error))
+            case .text(let text):
+                let reply = await session.handle(line: text, number: line.number)
+                var failures = session.accounting.takeViolations()
+                if case .error(let error)? = reply { failures.insert(error, at: 0) }
+                if let first = failures.first {
+                    await session.finish()
+                    return .failure(SetupFailure(line: line.number, error: first))
+                }
             }
         }
-        _ = session.accounting.takeViolations()
         return .success(session)
     }
 
+    /// The setup's first failure: its line and error.
     private struct SetupFailure: Error {
-        var message: String
+        var line: Int
+        var error: ReplError
     }
 
-    private func trial(_ setup: [String], generating count: Int, with random: inout SeededRandomNumberGenerator) async -> Trial {
+    /// Runs the setup, then up to `count` steps generated from `seed`, until one breaks something;
+    /// the steps are kept only when `keeping` (to shrink a run that broke, run again).
+    private func trial(_ setup: [InputLine], generating count: Int, seed: UInt64, keeping: Bool) async -> Trial {
+        var random = SeededRandomNumberGenerator(seed: seed)
         var trial = Trial()
         let session: Session
         switch await setUp(setup) {
         case .success(let ready): session = ready
         case .failure(let failure):
-            trial.setupProblem = failure.message
+            trial.setupProblem = failure
             return trial
         }
-        var number = setup.count
+        var number = setup.last?.number ?? 0
         for _ in 0..<count {
             let step = nextStep(session, &random)
-            trial.steps.append(step)
+            trial.count += 1
+            if keeping {
+                trial.steps.append(step)
+                mostStepsKept = max(mostStepsKept, trial.steps.count)
+            }
             number += 1
             let reply = await session.handle(step, number: number)
-            checks += session.evaluator.invariants.descriptions.count
+            checks += session.evaluator.invariants.count
             note(session)
             if let broken = failure(session, reply) {
                 trial.broken = broken
@@ -147,9 +173,9 @@ package final class Explorer {
     }
 
     /// Replays `steps` after the setup; the failure they end in, if any.
-    private func replay(_ setup: [String], _ steps: [Command]) async -> ReplError? {
+    private func replay(_ setup: [InputLine], _ steps: [Command]) async -> ReplError? {
         guard case .success(let session) = await setUp(setup) else { return nil }
-        var number = setup.count
+        var number = setup.last?.number ?? 0
         for step in steps {
             number += 1
             if let broken = failure(session, await session.handle(step, number: number)) {
@@ -171,7 +197,7 @@ package final class Explorer {
     /// The fewest and simplest of `steps` that still break the same thing: steps are dropped one
     /// at a time, last first, for as long as one can go; then each step's arguments are made as
     /// plain as they can be (0, "", false, null) and its durations as short.
-    private func shrink(_ setup: [String], _ steps: [Command], breaking target: ReplError) async -> [Command] {
+    private func shrink(_ setup: [InputLine], _ steps: [Command], breaking target: ReplError) async -> [Command] {
         var steps = steps
         func stillBreaks(_ candidate: [Command]) async -> Bool {
             guard let broken = await replay(setup, candidate) else { return false }
@@ -218,7 +244,7 @@ package final class Explorer {
             for (index, field) in arguments.named.enumerated() {
                 let plain: JSONValue
                 switch field.value {
-                case .int, .double: plain = .int(0)
+                case .int, .double, .number: plain = .int(0)
                 case .string: plain = .string("")
                 case .bool: plain = .bool(false)
                 default: plain = .null

@@ -103,12 +103,18 @@ package final class ScriptSession {
             for error in failures {
                 self.onFailure?(path, line.number, error.message)
                 self.fail("\(path):\(line.number): \(error.message)")
-                status = status.combined(with: [.expectationFailed, .invariantViolated].contains(error.code) ? .expectationFailed : .requestFailed)
+                status = status.combined(with: Self.status(after: error))
             }
             return keepGoing
         }
         await SessionLoop.run(session, batches: SessionLoop.oneBatch(ScriptFile.lines(bytes)), policy: policy)
         return status
+    }
+
+    /// The status a script ends with when it stops at `error`: 3 for a failed `expect` or a broken
+    /// invariant, 1 for any other error.
+    static func status(after error: ReplError) -> ExitStatus {
+        [.expectationFailed, .invariantViolated].contains(error.code) ? .expectationFailed : .requestFailed
     }
 
     private static func isBlankOrComment(_ text: String) -> Bool {

@@ -170,7 +170,7 @@ package final class Session {
     /// Replies to a line that was rejected before it was evaluated (not UTF-8, too long, unparseable).
     package func reject(_ error: ReplError, line: Int) {
         emitPushes()
-        send(.error(error), tag: RequestTag(line: line))
+        send(.error(error), tag: RequestTag(line: line, id: error.id))
     }
 
     /// Writes a request's reply, after the changes of watched paths it shows.
@@ -200,7 +200,10 @@ package final class Session {
         // On the per-line path: nothing is built unless there are invariants.
         guard !evaluator.invariants.isEmpty else { return }
         let screens = evaluator.screens
-        for broken in evaluator.invariants.check({ name, path in screens[name].flatMap { try? $0.root(for: path) } }) {
+        let changes = evaluator.invariants.check(
+            version: { screens[$0]?.stateVersion },
+            root: { name, path in screens[name].flatMap { try? $0.root(for: path) } })
+        for broken in changes {
             let error = ReplError(.invariantViolated(broken.invariant.condition, invariant: broken.invariant.description, actual: broken.actual, cause: cause()))
             accounting.count(violation: error)
             output.emit(.error(error), tag: tag, push: true)

@@ -13,8 +13,10 @@ import Foundation
 /// as JSON values, so key order and spacing do not matter. A line passes when every member it
 /// holds matches, at every depth: a member a later vmrepl adds to its output breaks no transcript
 /// (`--strict` compares whole lines). A `# vary: PATH, …` line names paths whose values change from
-/// run to run (`state.id`, `state.items[*].createdAt`): from there on they are not compared. Blank
-/// lines and `#` comments are kept when `--update` rewrites the expectations.
+/// run to run (`state.id`, `state.items[*].createdAt`): from there on they are not compared; a path
+/// that does not parse is one of the ``problems``, never ignored. Blank lines and `#` comments are
+/// skipped between a command and its output (which stays the command's) and kept when `--update`
+/// rewrites the expectations.
 struct Transcript {
     enum Item {
         case text(String)
@@ -25,9 +27,36 @@ struct Transcript {
     struct Block {
         var command: String
         var line: Int
-        var expected: [String]
+        /// The lines after the command, up to the next command: its output, and the comments and
+        /// blank lines among it.
+        var body: [BodyLine] = []
         /// The paths not compared in its lines (`# vary:` lines above it).
         var varying: [[PathStep]] = []
+
+        /// The output lines expected.
+        var expected: [String] {
+            body.compactMap { if case .expected(let line) = $0 { line } else { nil } }
+        }
+
+        /// The block's lines with its output replaced by `output`: comments and blank lines before
+        /// the first output line stay before it, the rest come after.
+        func lines(with output: [String]) -> [String] {
+            let leading = body.firstIndex { if case .expected = $0 { true } else { false } } ?? 0
+            let others = body.compactMap { if case .other(let line) = $0 { line } else { nil } }
+            return others.prefix(leading) + output + others.dropFirst(leading)
+        }
+    }
+
+    /// A line after a command: expected output, or a comment or blank line kept as written.
+    enum BodyLine {
+        case expected(String)
+        case other(String)
+    }
+
+    /// What is wrong with a line of the transcript, by its number.
+    struct Problem: Equatable {
+        var line: Int
+        var message: String
     }
 
     /// One step of a `# vary:` path: a member, any element, or one element.
@@ -38,6 +67,8 @@ struct Transcript {
     }
 
     var items: [Item]
+    /// The lines that are wrong (a `# vary:` path that does not parse): the transcript is not run.
+    var problems: [Problem] = []
 
     /// Parses a transcript's lines.
     init(lines: [String]) {
@@ -45,12 +76,20 @@ struct Transcript {
         var varying: [[PathStep]] = []
         for (offset, line) in lines.enumerated() {
             if line.hasPrefix(Self.varyPrefix) {
-                varying += line.dropFirst(Self.varyPrefix.count).split(separator: ",").compactMap { Self.path(String($0)) }
+                for text in line.dropFirst(Self.varyPrefix.count).split(separator: ",", omittingEmptySubsequences: false) {
+                    if let path = Self.path(String(text)) {
+                        varying.append(path)
+                    } else {
+                        problems.append(Problem(line: offset + 1, message: Messages.badVaryPath(text.trimmingCharacters(in: .whitespaces))))
+                    }
+                }
             }
             if line.hasPrefix("> ") || line == ">" {
-                items.append(.command(Block(command: String(line.dropFirst(2)), line: offset + 1, expected: [], varying: varying)))
-            } else if !line.isEmpty, !line.hasPrefix("#"), case .command(var block)? = items.last {
-                block.expected.append(line)
+                items.append(.command(Block(command: String(line.dropFirst(2)), line: offset + 1, varying: varying)))
+            } else if case .command(var block)? = items.last {
+                // Up to the next command every line is the block's, comments and blank lines too,
+                // so output after them is still compared.
+                block.body.append(line.isEmpty || line.hasPrefix("#") ? .other(line) : .expected(line))
                 items[items.count - 1] = .command(block)
             } else {
                 items.append(.text(line))
@@ -73,7 +112,7 @@ struct Transcript {
                 lines.append(text)
             case .command(let block):
                 lines.append("> " + block.command)
-                lines.append(contentsOf: index < outputs.count ? outputs[index] : block.expected)
+                lines.append(contentsOf: block.lines(with: index < outputs.count ? outputs[index] : block.expected))
                 index += 1
             }
         }

@@ -48,7 +48,15 @@ package final class TranscriptSession {
                 unreadable = true
                 continue
             }
-            if await check(path, bytes) { passed += 1 } else { failed += 1 }
+            let transcript = Self.transcript(bytes)
+            guard transcript.problems.isEmpty else {
+                // A transcript that does not read is not run: what it leaves out would pass unseen.
+                for problem in transcript.problems { fail("\(path):\(problem.line): \(problem.message)") }
+                unreadable = true
+                failed += 1
+                continue
+            }
+            if await check(path, transcript) { passed += 1 } else { failed += 1 }
         }
         report(Messages.transcriptSummary(passed: passed, failed: failed, updated: update))
         if let junitPath, let problem = junit.write(to: junitPath) {
@@ -65,12 +73,16 @@ package final class TranscriptSession {
         failures.append(text)
     }
 
-    /// Checks one transcript; `true` when it matched (or was updated).
-    private func check(_ path: String, _ bytes: [UInt8]) async -> Bool {
+    /// A transcript file's bytes, parsed.
+    private static func transcript(_ bytes: [UInt8]) -> Transcript {
         let text = String(decoding: bytes, as: UTF8.self)
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0.hasSuffix("\r") ? $0.dropLast() : $0) }
         if lines.last == "" { lines.removeLast() }
-        let transcript = Transcript(lines: lines)
+        return Transcript(lines: lines)
+    }
+
+    /// Checks one transcript; `true` when it matched (or was updated).
+    private func check(_ path: String, _ transcript: Transcript) async -> Bool {
         let outputs = await replay(transcript.blocks)
         if update {
             // A line that still matches stays as written; only what differs is replaced.

@@ -26,7 +26,9 @@ struct HumanView {
         let lines: [String]
         switch reply {
         case .ready(let screens, let clock):
-            lines = ["vmrepl \(REPLMain.version): screens \(screens.joined(separator: ", ")); \(clock.rawValue) time. help lists the commands."]
+            // Broken between words at the terminal's width, as help's table is (the terminal would break mid-word).
+            let banner = Messages.banner(screens: screens, clock: clock.rawValue)
+            lines = columns.map { $0 >= 20 ? HelpEntry.wrapped(banner, to: $0) : [banner] } ?? [banner]
         case .state(let snapshot):
             lines = state(snapshot, push: push)
         case .recorded(let recorded):
@@ -48,7 +50,8 @@ struct HumanView {
             lines = (dropped > 0 ? [Messages.droppedCalls(dropped)] : []) + table
         case .exploration(let exploration):
             switch exploration {
-            case .counterexample(_, let message, let steps, let file, _): lines = ["counterexample: \(message)"] + steps.map { "  " + $0 } + ["written to \(file)"]
+            case .counterexample(_, let message, let steps, let file, let unwritten, _):
+                lines = ["counterexample: \(message)"] + steps.map { "  " + $0 } + [Messages.counterexampleFile(file, unwritten: unwritten)]
             case .explored(let runs, let steps, _, _, let checks): lines = [Messages.explored(runs: runs, steps: steps, checks: checks)]
             }
         case .change(let change):

@@ -33,7 +33,7 @@ package enum ArgumentDecoding {
             // The text is ours and valid: what JSONDecoder calls corrupt is a number its type cannot hold.
             throw DecodingFailure(reason: Messages.outOfRange(context.codingPath.isEmpty ? JSONWriter.string(value) : nil, type: TypeName.of(type)))
         } catch {
-            throw DecodingFailure(reason: DecodingFailure.reason(for: error))
+            throw DecodingFailure(reason: DecodingFailure.reason(for: error, decoding: type, from: value))
         }
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 @_spi(Reflection) import Swift
 
 /// Which of a class's stored properties are declared by a class that keeps tracked properties as
@@ -25,6 +26,31 @@ enum ClassFields {
         }
         return flags
     }
+
+    /// Whether `type` (or a superclass) stores a lock (an `NSLock` or another `NSLocking`, a
+    /// `Mutex`, an atomic, an unfair lock, a pthread mutex): a class that guards its state so other
+    /// threads can write it, which the main thread must not read past its lock.
+    static func guardsWithALock(_ type: Any.Type) -> Bool {
+        guard let type = type as? AnyClass else { return false }
+        var found = false
+        _ = _forEachField(of: type, options: classType) { _, _, fieldType, _ in
+            found = isLock(fieldType)
+            return !found
+        }
+        return found
+    }
+
+    private static func isLock(_ type: Any.Type) -> Bool {
+        if type is any NSLocking.Type { return true }
+        let name = String(reflecting: type)
+        return lockTypeNames.contains { name.hasPrefix($0) }
+    }
+
+    /// The lock types known by name, their modules being on some platforms only.
+    private static let lockTypeNames = [
+        "Synchronization.Mutex<", "Synchronization.Atomic<", "os.OSAllocatedUnfairLock<", "__C.os_unfair_lock_s", "__C.pthread_mutex_t",
+        "__C.pthread_rwlock_t", "Atomics.ManagedAtomic<",
+    ]
 
     /// The runtime's option, spelled by value (see ``ObjectLayout``).
     private static let classType = _EachFieldOptions(rawValue: 1 << 0)

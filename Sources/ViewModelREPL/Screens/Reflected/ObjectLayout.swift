@@ -85,19 +85,24 @@ final class ObjectLayout {
     /// The name a stored property is shown under, or `nil` when it is not shown: an `@Observable`
     /// class keeps a tracked property in `_name` and its registrar in `_$observationRegistrar`;
     /// what has no underscore there is `@ObservationIgnored` (or a constant). A property behind a
-    /// wrapper (`_name`) and a lazy one (`$__lazy_storage_$_name`) show as `name`.
+    /// wrapper (`_name`) and a lazy one (`$__lazy_storage_$_name`) show as `name`, except in an
+    /// `@Observable` class, where the macro allows neither on a tracked property: there they are
+    /// `@ObservationIgnored`, and left out like the rest of what it ignores.
     /// Each property is shown by its own class's rules (see ``ClassFields``). An `@Observable`
     /// class's constants are not shown: they are as often its dependencies (`@ObservationIgnored
     /// private let client`, an attribute that leaves no trace on a constant); `fields:` shows one.
     static func shownName(_ label: String, inObservableClass: Bool, isWrapper: Bool) -> String? {
-        if label.hasPrefix(lazyPrefix) { return String(label.dropFirst(lazyPrefix.count)) }
-        guard inObservableClass else { return isWrapper ? String(label.dropFirst()) : label }
-        guard label.hasPrefix("_"), !label.hasPrefix("_$") else { return nil }
+        let isLazy = label.hasPrefix(lazyPrefix)
+        guard inObservableClass else {
+            if isLazy { return String(label.dropFirst(lazyPrefix.count)) }
+            return isWrapper ? String(label.dropFirst()) : label
+        }
+        guard !isLazy, !isWrapper, label.hasPrefix("_"), !label.hasPrefix("_$") else { return nil }
         return String(label.dropFirst())
     }
 
     /// What Swift names a lazy property's storage before its name.
-    private static let lazyPrefix = "$__lazy_storage_$_"
+    static let lazyPrefix = "$__lazy_storage_$_"
 
     /// The runtime's option, spelled by value: its own constants are mutable statics, which strict
     /// concurrency refuses.

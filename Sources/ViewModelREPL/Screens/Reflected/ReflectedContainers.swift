@@ -38,6 +38,21 @@ extension Set: ReflectedElements {
     }
 }
 
+/// A view of a dictionary's keys or values: in hash order, so written sorted, as a set is.
+protocol UnorderedView: ReflectedElements {}
+
+extension Dictionary.Keys: UnorderedView {
+    static var walkElements: (Any, (Any) throws -> Void) throws -> Void {
+        { value, body in for element in value as! Self { try body(element) } }
+    }
+}
+
+extension Dictionary.Values: UnorderedView {
+    static var walkElements: (Any, (Any) throws -> Void) throws -> Void {
+        { value, body in for element in value as! Self { try body(element) } }
+    }
+}
+
 extension Dictionary: ReflectedEntries {
     static var readEntries: (Any) -> [(key: Any, value: Any)] {
         { value in (value as! Self).map { ($0.key, $0.value) } }

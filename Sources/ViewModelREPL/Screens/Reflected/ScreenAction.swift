@@ -94,11 +94,17 @@ public struct ScreenAction<Model: AnyObject>: Sendable {
 
     // MARK: Decoding the arguments
 
+    /// An argument `name` of `type`: its Swift type's name, and the JSON Schema of its readable
+    /// form, so an agent (the MCP tool catalog) learns a struct argument's members before calling.
+    private static func described(_ name: String, _ type: Any.Type) -> EventCatalog.Argument {
+        .init(name: name, type: TypeName.of(type), schema: TypeSchema.of(type))
+    }
+
     /// An action whose one argument is decoded before `call` makes the call with it.
     private static func taking<A: Decodable & SendableMetatype>(
         _ name: String, _ argument: String, _ drives: LoadCommands, _ call: @escaping @Sendable (sending A) -> Call
     ) -> ScreenAction {
-        ScreenAction(name: name, arguments: [.init(name: argument, type: TypeName.of(A.self))], drives: drives) { members in
+        ScreenAction(name: name, arguments: [described(argument, A.self)], drives: drives) { members in
             call(try ArgumentDecoding.decode(A.self, named: argument, from: members))
         }
     }
@@ -107,7 +113,7 @@ public struct ScreenAction<Model: AnyObject>: Sendable {
     private static func taking<A: Decodable & SendableMetatype, B: Decodable & SendableMetatype>(
         _ name: String, _ first: String, _ second: String, _ drives: LoadCommands, _ call: @escaping @Sendable (sending A, sending B) -> Call
     ) -> ScreenAction {
-        let arguments: [EventCatalog.Argument] = [.init(name: first, type: TypeName.of(A.self)), .init(name: second, type: TypeName.of(B.self))]
+        let arguments: [EventCatalog.Argument] = [described(first, A.self), described(second, B.self)]
         return ScreenAction(name: name, arguments: arguments, drives: drives) { members in
             call(try ArgumentDecoding.decode(A.self, named: first, from: members), try ArgumentDecoding.decode(B.self, named: second, from: members))
         }
@@ -118,7 +124,7 @@ public struct ScreenAction<Model: AnyObject>: Sendable {
         _ name: String, _ first: String, _ second: String, _ third: String, _ drives: LoadCommands, _ call: @escaping @Sendable (sending A, sending B, sending C) -> Call
     ) -> ScreenAction {
         let arguments: [EventCatalog.Argument] = [
-            .init(name: first, type: TypeName.of(A.self)), .init(name: second, type: TypeName.of(B.self)), .init(name: third, type: TypeName.of(C.self)),
+            described(first, A.self), described(second, B.self), described(third, C.self),
         ]
         return ScreenAction(name: name, arguments: arguments, drives: drives) { members in
             call(

@@ -31,6 +31,8 @@ final class StoredLayout {
         let complete = _forEachField(of: type, options: []) { name, offset, fieldType, kind in
             guard isPlainValue(kind, fieldType) else { return false }
             let label = String(cString: name)
+            // A wrapper's or a lazy property's storage is shown under the property's name: read by reflection.
+            if label.hasPrefix(ObjectLayout.lazyPrefix) || PropertyWrapperForm.of(fieldType, label: label) != nil { return false }
             let key = Array(JSONWriter.bytes(.string(label))) + [UInt8(ascii: ":")]
             fields.append(Field(name: label, key: key, offset: offset, type: fieldType, reading: .of(fieldType)))
             return true

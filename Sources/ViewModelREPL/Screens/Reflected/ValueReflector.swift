@@ -18,7 +18,7 @@ import ViewModelKit
 @MainActor
 final class ValueReflector {
     /// How deep values nest before the rest is cut (written as ``Messages/cutDeeper``).
-    static let maximumDepth = 64
+    static let maximumDepth = StateEncoder.maximumDepth
     /// How many values one state may hold before the rest is cut (written as
     /// ``Messages/cutLarger``): a value reached by many paths (an object or an indirect enum
     /// case shared through a graph) is written once per path, so without a bound a graph of 40
@@ -66,8 +66,12 @@ final class ValueReflector {
         case hashable
         /// An actor, whose storage is its own to read (another thread may be writing it): its type.
         case actor
+        /// An object guarding its state with a lock, which other threads take to write it: its type.
+        case locked
         /// A pointer or a task: its type, as its contents mean nothing in a state.
         case opaque
+        /// A view of a string's or a substring's text: the text it views.
+        case text((Any) -> String)
         case function
         case description
     }
@@ -222,8 +226,14 @@ final class ValueReflector {
             try write((value as! AnyHashable).base, to: out, depth: depth)
         case .actor:
             JSONWriter.append(string: Messages.actorValue(Self.typeName(of: value)), to: out)
+        case .locked:
+            JSONWriter.append(string: Messages.lockedValue(Self.typeName(of: value)), to: out)
         case .opaque:
-            JSONWriter.append(string: Messages.opaqueValue(Self.typeName(of: value)), to: out)
+            // A nested type by its full name where its own would say little (`Index`).
+            let name = value is String.Index ? "String.Index" : Self.typeName(of: value)
+            JSONWriter.append(string: Messages.opaqueValue(name), to: out)
+        case .text(let text):
+            JSONWriter.append(string: text(value), to: out)
         case .function, .description:
             JSONWriter.append(string: String(describing: value), to: out)
         }
@@ -261,6 +271,18 @@ final class ValueReflector {
         if value is any Actor { return .actor }
         // An address or a task's handle differs in every process: its kind, never its bits.
         if value is any _Pointer || type == OpaquePointer.self || TypeName.of(type).hasPrefix("Task<") { return .opaque }
+        // An identity, a key path, a string's index: their bits mean nothing without what they point into.
+        if type == ObjectIdentifier.self || value is AnyKeyPath || type == String.Index.self { return .opaque }
+        // A dictionary's keys or values, in hash order: sorted, as a set is.
+        if let view = type as? any UnorderedView.Type { return .set(view.walkElements) }
+        // A view of a string's text (its UTF-8, its scalars, a substring's): the text.
+        switch value {
+        case is String.UTF8View, is String.UTF16View, is String.UnicodeScalarView: return .description
+        case is Substring.UTF8View: return .text { String(Substring($0 as! Substring.UTF8View)) }
+        case is Substring.UTF16View: return .text { String(Substring($0 as! Substring.UTF16View)) }
+        case is Substring.UnicodeScalarView: return .text { String(Substring($0 as! Substring.UnicodeScalarView)) }
+        default: break
+        }
         let mirror = Mirror(reflecting: value)
         if mirror.displayStyle == .optional { return .optional((type as? any ReflectedOptional.Type)?.unwrap ?? Self.wrapped) }
         if value is any Error { return .error }
@@ -276,7 +298,7 @@ final class ValueReflector {
         case .struct: return .structure(StoredLayout.of(type))
         case .tuple: return .tuple
         case .collection: return .collection((type as? any ReflectedElements.Type)?.walkElements)
-        case .class: return .object(observable: value is any Observable)
+        case .class: return ClassFields.guardsWithALock(type) ? .locked : .object(observable: value is any Observable)
         // A class's custom mirror may say no style: it is still an object of the children it lists.
         case nil where type is AnyObject.Type && value is any CustomReflectable: return .object(observable: false)
         default: return .description
@@ -456,9 +478,15 @@ final class ValueReflector {
         TypeName.of(Swift.type(of: value))
     }
 
-    /// A struct's labeled stored properties.
+    /// A struct's labeled stored properties, a wrapped or lazy one under the property's own name.
     private static func labeledChildren(of value: Any) -> [(name: String, value: Any)] {
-        Mirror(reflecting: value).children.compactMap { child in child.label.map { ($0, child.value) } }
+        Mirror(reflecting: value).children.compactMap { child in
+            guard let label = child.label else { return nil }
+            if let wrapper = PropertyWrapperForm.of(Swift.type(of: child.value), label: label) {
+                return (String(label.dropFirst()), wrapper.wrappedValue(of: child.value))
+            }
+            return (ObjectLayout.shownName(label, inObservableClass: false, isWrapper: false) ?? label, child.value)
+        }
     }
 
     /// A class's stored properties, its superclasses' first; an `@Observable` class's tracked ones.
