@@ -78,7 +78,7 @@ struct MCPFaultTests {
         #expect(await process.nextLine()?.hasPrefix(#"{"jsonrpc":"2.0","id":\#(id),"error":{"code":-32601,"#) == true)
     }
 
-    /// An agent records 500 times into a folder that is swapped for a link to another, again and
+    /// An agent records 3,000 times into a folder that is swapped for a link to another, again and
     /// again, meanwhile: no recording lands outside.
     @Test(.timeLimit(.minutes(1)))
     func aFolderSwappedForALinkNeverLetsARecordingOut() async throws {
@@ -100,7 +100,7 @@ struct MCPFaultTests {
         swapper.start()
         let process = try VMReplProcess(["--mcp", "--files=\(folder)"])
         var requests = [Self.initialize]
-        for index in 0..<500 {
+        for index in 0..<3_000 {
             requests.append(Self.call(2 + 2 * index, "record", #"{"path":"sub/r\#(index).vmrepl"}"#))
             requests.append(Self.call(3 + 2 * index, "record", #"{"path":"stop"}"#))
         }
@@ -108,7 +108,7 @@ struct MCPFaultTests {
         process.closeInput()
         let answers = try await Self.answers(process)
         stop.withLock { stopped = true }
-        #expect(answers.count == 1_001)
+        #expect(answers.count == 6_001)
         #expect(try manager.contentsOfDirectory(atPath: outside) == [])
     }
 }
