@@ -17,7 +17,9 @@ import Dispatch
 package enum EmergencyFlush {
     /// Where the output's whole lines are: the buffer's address and how many bytes from it.
     package struct Lines {
+        /// The buffer's first byte, kept by the buffer as it moves.
         package var address: UnsafeRawPointer?
+        /// How many bytes from it are whole lines not yet written.
         package var count = 0
     }
 
@@ -31,6 +33,9 @@ package enum EmergencyFlush {
         var termination: Int32 = 0
         /// Whether a watchdog is counting already.
         var watchdogArmed = false
+        /// The stack the handlers run on, kept here so that it stays reachable (the kernel alone
+        /// would know it, and a leak checker would call it lost).
+        var alternateStack: UnsafeMutableRawPointer?
     }
 
     nonisolated(unsafe) private static let state: UnsafeMutablePointer<State> = {
@@ -88,8 +93,11 @@ package enum EmergencyFlush {
     package static func install() {
         state.pointee.mainThread = pthread_self()
         let stackSize = 1 << 16
+        if state.pointee.alternateStack == nil {
+            state.pointee.alternateStack = UnsafeMutableRawPointer.allocate(byteCount: stackSize, alignment: 16)
+        }
         var stack = stack_t()
-        stack.ss_sp = UnsafeMutableRawPointer.allocate(byteCount: stackSize, alignment: 16)
+        stack.ss_sp = state.pointee.alternateStack
         stack.ss_size = stackSize
         stack.ss_flags = 0
         sigaltstack(&stack, nil)
