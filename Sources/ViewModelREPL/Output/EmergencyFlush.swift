@@ -27,6 +27,8 @@ package enum EmergencyFlush {
         var fd: Int32 = -1
         /// The thread the main actor runs on, which the watchdog interrupts.
         var mainThread: pthread_t?
+        /// The crash handlers' alternate stack, kept for the life of the process (and so never a leak).
+        var alternateStack: UnsafeMutableRawPointer?
         /// The termination signal the watchdog stopped waiting on; 0 before.
         var termination: Int32 = 0
         /// Whether a watchdog is counting already.
@@ -89,7 +91,10 @@ package enum EmergencyFlush {
         state.pointee.mainThread = pthread_self()
         let stackSize = 1 << 16
         var stack = stack_t()
-        stack.ss_sp = UnsafeMutableRawPointer.allocate(byteCount: stackSize, alignment: 16)
+        if state.pointee.alternateStack == nil {
+            state.pointee.alternateStack = UnsafeMutableRawPointer.allocate(byteCount: stackSize, alignment: 16)
+        }
+        stack.ss_sp = state.pointee.alternateStack
         stack.ss_size = stackSize
         stack.ss_flags = 0
         sigaltstack(&stack, nil)
