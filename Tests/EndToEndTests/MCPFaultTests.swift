@@ -77,4 +77,38 @@ struct MCPFaultTests {
         #expect(await process.nextLine() == #"{"jsonrpc":"2.0","id":\#(id),"result":{}}"#)
         #expect(await process.nextLine()?.hasPrefix(#"{"jsonrpc":"2.0","id":\#(id),"error":{"code":-32601,"#) == true)
     }
+
+    /// An agent records 500 times into a folder that is swapped for a link to another, again and
+    /// again, meanwhile: no recording lands outside.
+    @Test(.timeLimit(.minutes(1)))
+    func aFolderSwappedForALinkNeverLetsARecordingOut() async throws {
+        let manager = FileManager.default
+        let folder = manager.temporaryDirectory.appendingPathComponent("vmrepl-mcp-\(UUID().uuidString)").path
+        let outside = folder + "-outside"
+        try manager.createDirectory(atPath: folder + "/sub", withIntermediateDirectories: true)
+        try manager.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        let stop = NSCondition()
+        nonisolated(unsafe) var stopped = false
+        let swapper = Thread {
+            while !stop.withLock({ stopped }) {
+                rename(folder + "/sub", folder + "/real")
+                symlink(outside, folder + "/sub")
+                unlink(folder + "/sub")
+                rename(folder + "/real", folder + "/sub")
+            }
+        }
+        swapper.start()
+        let process = try VMReplProcess(["--mcp", "--files=\(folder)"])
+        var requests = [Self.initialize]
+        for index in 0..<500 {
+            requests.append(Self.call(2 + 2 * index, "record", #"{"path":"sub/r\#(index).vmrepl"}"#))
+            requests.append(Self.call(3 + 2 * index, "record", #"{"path":"stop"}"#))
+        }
+        process.send(requests.joined(separator: "\n"))
+        process.closeInput()
+        let answers = try await Self.answers(process)
+        stop.withLock { stopped = true }
+        #expect(answers.count == 1_001)
+        #expect(try manager.contentsOfDirectory(atPath: outside) == [])
+    }
 }

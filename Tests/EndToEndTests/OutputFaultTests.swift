@@ -71,4 +71,16 @@ struct OutputFaultTests {
             """#)
         #expect(output == "status=4\nvmrepl: cannot write the output: No space left on device; stopped\n")
     }
+
+    /// A recording that cannot be written (here a file size limit of 0, as a full disk refuses)
+    /// says why in the system's words, and leaves no file behind.
+    @Test(.timeLimit(.minutes(1)), arguments: ["", " overwrite=true", " append=true"])
+    func aRecordingThatCannotBeWrittenSaysWhy(mode: String) throws {
+        let output = try shell(#"""
+            mkdir "$1/files"
+            (ulimit -f 0; printf 'record x.vmrepl\#(mode)\n' | "$0" --files="$1/files" 2>/dev/null) | grep -o '"message":"[^"]*"'
+            ls -A "$1/files"
+            """#)
+        #expect(output == #""message":"cannot record to x.vmrepl: File too large; nothing changed""# + "\n")
+    }
 }

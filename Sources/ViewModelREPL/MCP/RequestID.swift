@@ -36,6 +36,8 @@ struct RequestID: Hashable, Sendable {
     init?(value: JSONValue) {
         switch value {
         case .string, .int, .double: self.init(text: JSONWriter.string(value))
+        // A number no Int or Double holds exactly is kept as its text.
+        case .number(let text): self.init(text: text)
         default: return nil
         }
     }
