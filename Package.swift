@@ -55,7 +55,8 @@ let package = Package(
                 intent: .custom(verb: "vmrepl-screens", description: "Write the Swift file that registers every view model of a target as a vmrepl screen"),
                 permissions: [.writeToPackageDirectory(reason: "It writes the generated screens file the --output option names.")]),
             dependencies: ["vmrepl-screens"]),
-        .target(name: "ExampleApp", dependencies: ["ViewModelKit"], path: "Examples/App/Sources/App"),
+        // Built with testing enabled in every configuration: the generated file reaches its internal view models by `@testable import`.
+        .target(name: "ExampleApp", dependencies: ["ViewModelKit"], path: "Examples/App/Sources/App", swiftSettings: [.unsafeFlags(["-enable-testing"])]),
         .executableTarget(name: "app-repl", dependencies: ["ExampleApp", "ViewModelREPL"], path: "Examples/App/Sources/AppREPL", exclude: ["app.vmrepl"]),
 
         // MARK: The benchmark's reference for encoding and decoding a big state (`make bench`)

@@ -3,12 +3,12 @@
 // again after the view models change. Factories and overrides go in a file of your own.
 
 import ViewModelREPL
-import ExampleApp
+@testable import ExampleApp
 
 /// Every view model of ExampleApp, registered as a screen.
 @MainActor
 enum GeneratedScreens {
-    /// Registers the screens: composer, contacts, counter, profile, settings-store, timer, todo-list.
+    /// Registers the screens: composer, contacts, counter, pager, profile, settings-store, timer, todo-list.
     static func register(in screens: inout ScreenRegistry) {
         // ComposerViewModel.attach(_:): attachment: Attachment is not Decodable: left out.
         // ComposerViewModel.onSent(_:): takes a closure (handler): left out.
@@ -45,6 +45,16 @@ enum GeneratedScreens {
             binding("step", \CounterViewModel.step),
         ].compactMap { $0 }) { context in
             CounterViewModel()
+        }
+
+        screens.register("pager", summary: "@Observable class PagerViewModel", actions: [
+            .action("go", "to") { (model, to: Int) in model.go(to: to) },
+            .action("next") { $0.next() },
+            .action("previous") { $0.previous() },
+        ], bindings: [
+            binding("page", \PagerViewModel.page),
+        ].compactMap { $0 }) { context in
+            PagerViewModel()
         }
 
         screens.register("profile", summary: "@Observable class ProfileViewModel", actions: [
