@@ -30,6 +30,7 @@ test: setup $(VENV)/installed
 	$(SWIFT) test --skip-build $(BUILD_FLAGS)
 	./scripts/check-team-tests.sh "$(SWIFT)"
 	./scripts/build-docs.sh "$(SWIFT)"
+	./scripts/check-screens-plugin.sh "$(SWIFT)"
 	$(VENV)/bin/check-jsonschema --builtin-schema vendor.github-workflows .github/workflows/*.yml
 	python3 Examples/client/drive_vmrepl.py "$(BIN)/vmrepl"
 	$(VENV)/bin/python Tests/python/check_patches.py "$(BIN)/vmrepl"

@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "ViewModelREPL", targets: ["ViewModelREPL"]),
         .library(name: "ViewModelREPLTesting", targets: ["ViewModelREPLTesting"]),
         .executable(name: "vmrepl", targets: ["vmrepl"]),
+        // `swift package vmrepl-screens`: a screen for every view model of a target, from its symbol graph.
+        .plugin(name: "VMReplScreens", targets: ["VMReplScreens"]),
     ],
     targets: [
         // MARK: Libraries
@@ -45,6 +47,18 @@ let package = Package(
         // A test app of hostile shapes hosted as written: odd numbers and keys, closures, wrappers, deep and shared values, actors.
         .executableTarget(name: "shapes-repl", dependencies: ["ViewModelREPL"], path: "TestApps/ShapesREPL"),
 
+        // MARK: Screens generated from a target's symbol graph: the generator, its command plugin, and an app using them
+        .executableTarget(name: "vmrepl-screens", path: "Sources/ScreenGenerator"),
+        .plugin(
+            name: "VMReplScreens",
+            capability: .command(
+                intent: .custom(verb: "vmrepl-screens", description: "Write the Swift file that registers every view model of a target as a vmrepl screen"),
+                permissions: [.writeToPackageDirectory(reason: "It writes the generated screens file the --output option names.")]),
+            dependencies: ["vmrepl-screens"]),
+        // Built with testing enabled in every configuration: the generated file reaches its internal view models by `@testable import`.
+        .target(name: "ExampleApp", dependencies: ["ViewModelKit"], path: "Examples/App/Sources/App", swiftSettings: [.unsafeFlags(["-enable-testing"])]),
+        .executableTarget(name: "app-repl", dependencies: ["ExampleApp", "ViewModelREPL"], path: "Examples/App/Sources/AppREPL", exclude: ["app.vmrepl"]),
+
         // MARK: The benchmark's reference for encoding and decoding a big state (`make bench`)
         .executableTarget(name: "vmrepl-bench", dependencies: ["ExampleScreens", "ViewModelKit"], path: "Bench", exclude: ["bench.py", "echo_mcp_server.py"]),
 
@@ -63,6 +77,6 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-for target in package.targets where target.type != .system {
+for target in package.targets where target.type != .system && target.type != .plugin {
     target.swiftSettings = (target.swiftSettings ?? []) + strict
 }

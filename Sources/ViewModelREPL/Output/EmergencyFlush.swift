@@ -29,13 +29,12 @@ package enum EmergencyFlush {
         var fd: Int32 = -1
         /// The thread the main actor runs on, which the watchdog interrupts.
         var mainThread: pthread_t?
+        /// The crash handlers' alternate stack, kept for the life of the process (and so never a leak).
+        var alternateStack: UnsafeMutableRawPointer?
         /// The termination signal the watchdog stopped waiting on; 0 before.
         var termination: Int32 = 0
         /// Whether a watchdog is counting already.
         var watchdogArmed = false
-        /// The stack the handlers run on, kept here so that it stays reachable (the kernel alone
-        /// would know it, and a leak checker would call it lost).
-        var alternateStack: UnsafeMutableRawPointer?
     }
 
     nonisolated(unsafe) private static let state: UnsafeMutablePointer<State> = {
@@ -93,10 +92,10 @@ package enum EmergencyFlush {
     package static func install() {
         state.pointee.mainThread = pthread_self()
         let stackSize = 1 << 16
+        var stack = stack_t()
         if state.pointee.alternateStack == nil {
             state.pointee.alternateStack = UnsafeMutableRawPointer.allocate(byteCount: stackSize, alignment: 16)
         }
-        var stack = stack_t()
         stack.ss_sp = state.pointee.alternateStack
         stack.ss_size = stackSize
         stack.ss_flags = 0

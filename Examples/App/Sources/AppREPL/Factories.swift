@@ -1,0 +1,23 @@
+import ExampleApp
+import ViewModelREPL
+
+/// The factories of the view models whose `init` takes arguments: the one file of hand-written
+/// lines, which `vmrepl-screens` never touches.
+extension GeneratedScreens {
+    static func make(_ type: ContactsViewModel.Type, context: ScreenContext) -> ContactsViewModel {
+        ContactsViewModel(clock: context.clock)
+    }
+
+    static func make(_ type: ProfileViewModel.Type, context: ScreenContext) -> ProfileViewModel {
+        ProfileViewModel(userID: 1, service: SessionProfiles(displayName: context.dependency("displayName", live: { (id: Int) in "User \(id)" })))
+    }
+}
+
+/// The profile service on the session's dependency table, so `stub displayName` controls it.
+private struct SessionProfiles: ProfileService {
+    let displayName: @Sendable (Int) async throws -> String
+
+    func displayName(for id: Int) async throws -> String {
+        try await displayName(id)
+    }
+}

@@ -1,0 +1,243 @@
+import Foundation
+
+/// What the generated file registers, read from one module's symbol graph: a screen per view
+/// model (a `@MainActor` class that is `@Observable`, an `ObservableObject` or a `ViewModel`),
+/// its methods as actions, its settable properties as bindings, and how each is made.
+struct ScreenPlan {
+    /// One view model's screen.
+    struct Screen {
+        /// What `use` calls it: the class name without `ViewModel`, in kebab case.
+        let name: String
+        /// The class as the generated file names it (`Outer.Inner` for a nested one).
+        let typeName: String
+        /// What it is, for `screens`: `@Observable class SearchViewModel`.
+        let summary: String
+        let actions: [Action]
+        let bindings: [Binding]
+        /// Whether `init()` makes it; else the team's `GeneratedScreens.make(_:context:)` does.
+        let hasPlainInit: Bool
+        /// Members left out, each with why, written as comments.
+        let leftOut: [String]
+    }
+
+    /// One method, sent with `event NAME`.
+    struct Action {
+        let name: String
+        /// Each argument's name in `event` (its label, or its parameter name where it has none),
+        /// the label the call uses (`nil` for none) and its type.
+        let arguments: [(name: String, label: String?, type: String)]
+        let isAsync: Bool
+        let isThrowing: Bool
+        let returnsValue: Bool
+        /// Whether `load` (and `reload`, `retry`) run it: a method named like a load.
+        let drivesLoading: Bool
+    }
+
+    /// One property a view binds, set with `write NAME=VALUE`.
+    struct Binding {
+        let name: String
+        let type: String
+    }
+
+    let module: String
+    let screens: [Screen]
+    /// Whether a member used is internal (the generated file then needs `@testable import`).
+    let usesInternal: Bool
+    /// Classes that look like view models but are not hosted, with why.
+    let skipped: [String]
+
+    /// The methods `@Observable` adds, which no view calls.
+    static let observationMethods: Set<String> = ["access", "withMutation", "shouldNotifyObservers"]
+    /// The most arguments an action takes (`ScreenAction.action` has forms up to three).
+    static let maximumArguments = 3
+
+    init(module: String, graph: SymbolGraph) {
+        self.module = module
+        var members: [String: [SymbolGraph.Symbol]] = [:]
+        var conformances: [String: Set<String>] = [:]
+        let byID: [String: SymbolGraph.Symbol] = Dictionary(graph.symbols.map { ($0.identifier.precise, $0) }, uniquingKeysWith: { first, _ in first })
+        for relation in graph.relationships {
+            switch relation.kind {
+            case "memberOf": if let member = byID[relation.source] { members[relation.target, default: []].append(member) }
+            case "conformsTo":
+                // A protocol of the module itself has no fallback name: its own path is its name.
+                let name = byID[relation.target].map { "\(module)." + $0.pathComponents.joined(separator: ".") } ?? relation.targetFallback ?? relation.target
+                conformances[relation.source, default: []].insert(name)
+            default: break
+            }
+        }
+        let decodable = Set(conformances.filter { $0.value.contains("Swift.Decodable") }.keys.compactMap { byID[$0]?.pathComponents.joined(separator: ".") })
+        var screens: [Screen] = []
+        var skipped: [String] = []
+        var usesInternal = false
+        let classes = graph.symbols.filter { $0.kind.identifier == "swift.class" && Self.isVisible($0) }
+            .sorted { $0.pathComponents.joined(separator: ".") < $1.pathComponents.joined(separator: ".") }
+        for type in classes {
+            let typeName = type.pathComponents.joined(separator: ".")
+            let kinds = conformances[type.identifier.precise, default: []]
+            let kind: String? =
+                if kinds.contains("Observation.Observable") { "@Observable class" }
+                else if kinds.contains(where: { $0.hasSuffix("ObservableObject") }) { "ObservableObject" }
+                else if kinds.contains(where: { $0.hasSuffix("ViewModelKit.ViewModel") || $0 == "ViewModelKit.ViewModel" }) { "ViewModel" }
+                else { nil }
+            guard let kind, type.declaration.contains("MainActor") else { continue }
+            guard type.swiftGenerics?.parameters?.isEmpty ?? true else {
+                skipped.append("\(typeName): generic, so no one type to make")
+                continue
+            }
+            if type.accessLevel == "internal" { usesInternal = true }
+            var leftOut: [String] = []
+            var actions: [Action] = []
+            var bindings: [Binding] = []
+            var hasPlainInit = false
+            let own = (members[type.identifier.precise] ?? []).sorted { $0.pathComponents.last! < $1.pathComponents.last! }
+            for member in own where Self.isVisible(member) {
+                let title = member.pathComponents.last!
+                switch member.kind.identifier {
+                case "swift.init":
+                    if (member.functionSignature?.parameters ?? []).isEmpty { hasPlainInit = true }
+                case "swift.method":
+                    let base = String(title.prefix { $0 != "(" })
+                    if Self.observationMethods.contains(base) { continue }
+                    switch Self.action(member, named: base, decodable: decodable) {
+                    case .success(let action):
+                        actions.append(action)
+                        if member.accessLevel == "internal" { usesInternal = true }
+                    case .failure(let reason): leftOut.append("\(title): \(reason.text)")
+                    }
+                case "swift.property":
+                    let declaration = member.declaration
+                    guard declaration.hasSuffix("{ get set }"), !declaration.contains(" static ") else { continue }
+                    guard let type = Self.propertyType(declaration) else { continue }
+                    guard Self.isDecodable(type, decodable) else {
+                        leftOut.append("\(title): its type \(type) is not Decodable, so write cannot set it")
+                        continue
+                    }
+                    bindings.append(Binding(name: title, type: type))
+                    if member.accessLevel == "internal" { usesInternal = true }
+                default:
+                    continue
+                }
+            }
+            // Overloads would share one event name: left out, all of them.
+            let counts = Dictionary(actions.map { ($0.name, 1) }, uniquingKeysWith: +)
+            for (name, count) in counts where count > 1 {
+                leftOut.append("\(name): \(count) overloads would share the event name \(name)")
+            }
+            actions = actions.filter { counts[$0.name] == 1 }
+            screens.append(Screen(
+                name: Self.screenName(type.pathComponents.last!), typeName: typeName, summary: "\(kind) \(typeName)",
+                actions: actions, bindings: bindings, hasPlainInit: hasPlainInit, leftOut: leftOut.sorted()))
+        }
+        // Two classes of one name in different scopes: the nested one is named with its scope.
+        let names = Dictionary(screens.map { ($0.name, 1) }, uniquingKeysWith: +)
+        self.screens = screens.map { screen in
+            guard names[screen.name, default: 0] > 1, screen.typeName.contains(".") else { return screen }
+            let scoped = Self.kebab(screen.typeName.split(separator: ".").dropLast().joined()) + "-" + screen.name
+            return Screen(name: scoped, typeName: screen.typeName, summary: screen.summary, actions: screen.actions,
+                          bindings: screen.bindings, hasPlainInit: screen.hasPlainInit, leftOut: screen.leftOut)
+        }
+        self.skipped = skipped
+        self.usesInternal = usesInternal
+    }
+
+    /// Why a method is no action.
+    struct Refusal: Error {
+        let text: String
+    }
+
+    private static func action(_ method: SymbolGraph.Symbol, named base: String, decodable: Set<String>) -> Result<Action, Refusal> {
+        let declaration = method.declaration
+        if declaration.contains(" static ") || declaration.hasPrefix("static ") || method.kind.identifier != "swift.method" {
+            return .failure(Refusal(text: "a type method"))
+        }
+        if !(method.swiftGenerics?.parameters?.isEmpty ?? true) { return .failure(Refusal(text: "generic")) }
+        let title = method.pathComponents.last!
+        let labels = title.drop { $0 != "(" }.dropFirst().dropLast().split(separator: ":", omittingEmptySubsequences: false).dropLast().map(String.init)
+        let parameters = method.functionSignature?.parameters ?? []
+        guard labels.count == parameters.count else { return .failure(Refusal(text: "its parameters could not be read")) }
+        guard parameters.count <= maximumArguments else { return .failure(Refusal(text: "more than \(maximumArguments) arguments")) }
+        var arguments: [(name: String, label: String?, type: String)] = []
+        for (label, parameter) in zip(labels, parameters) {
+            let type = parameter.type
+            if type.contains("->") { return .failure(Refusal(text: "takes a closure (\(parameter.name))")) }
+            guard isDecodable(type, decodable) else { return .failure(Refusal(text: "\(parameter.name): \(type) is not Decodable")) }
+            arguments.append((label == "_" ? parameter.name : label, label == "_" ? nil : label, type))
+        }
+        let returns = (method.functionSignature?.returns ?? []).map(\.spelling).joined()
+        let afterParameters = declaration.range(of: ")", options: .backwards).map { String(declaration[$0.upperBound...]) } ?? ""
+        return .success(Action(
+            name: base, arguments: arguments, isAsync: afterParameters.contains("async"),
+            isThrowing: afterParameters.contains("throws"), returnsValue: !(returns.isEmpty || returns == "()" || returns == "Void"),
+            drivesLoading: arguments.isEmpty && (base == "load" || base == "refresh" || base.hasPrefix("fetch"))))
+    }
+
+    /// A member the generated file may name: not private, not fileprivate.
+    private static func isVisible(_ symbol: SymbolGraph.Symbol) -> Bool {
+        !["private", "fileprivate"].contains(symbol.accessLevel) && !symbol.pathComponents.contains { $0.hasPrefix("_") }
+    }
+
+    /// The type in `var name: Type { get set }`.
+    private static func propertyType(_ declaration: String) -> String? {
+        guard let colon = declaration.range(of: ": "), let braces = declaration.range(of: " {", options: .backwards) else { return nil }
+        return String(declaration[colon.upperBound..<braces.lowerBound])
+    }
+
+    /// The value types `Decodable` has forms for, by name.
+    private static let decodableScalars: Set<String> = [
+        "String", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
+        "Double", "Float", "Bool", "Date", "URL", "UUID", "Data", "Decimal",
+    ]
+
+    /// Whether `type` (as written) is `Decodable`: a known scalar, the module's own `Decodable`
+    /// type, or an optional, array, set or dictionary of such.
+    static func isDecodable(_ type: String, _ own: Set<String>) -> Bool {
+        let type = type.trimmingCharacters(in: .whitespaces)
+        if type.hasSuffix("?") { return isDecodable(String(type.dropLast()), own) }
+        if type.hasPrefix("["), type.hasSuffix("]") {
+            let inner = String(type.dropFirst().dropLast())
+            if let colon = topLevelColon(inner) {
+                return isDecodable(String(inner[..<colon]), own) && isDecodable(String(inner[inner.index(after: colon)...]), own)
+            }
+            return isDecodable(inner, own)
+        }
+        for wrapper in ["Optional<", "Array<", "Set<"] where type.hasPrefix(wrapper) && type.hasSuffix(">") {
+            return isDecodable(String(type.dropFirst(wrapper.count).dropLast()), own)
+        }
+        return decodableScalars.contains(type) || own.contains(type)
+    }
+
+    private static func topLevelColon(_ text: String) -> String.Index? {
+        var depth = 0
+        for index in text.indices {
+            switch text[index] {
+            case "[", "<", "(": depth += 1
+            case "]", ">", ")": depth -= 1
+            case ":" where depth == 0: return index
+            default: break
+            }
+        }
+        return nil
+    }
+
+    /// `ConversationsListViewModel` → `conversations-list`, `SettingsStore` → `settings-store`.
+    static func screenName(_ className: String) -> String {
+        var base = className
+        if base.hasSuffix("ViewModel"), base != "ViewModel" { base.removeLast("ViewModel".count) }
+        return kebab(base)
+    }
+
+    static func kebab(_ text: String) -> String {
+        var out = ""
+        let characters = Array(text)
+        for (index, character) in characters.enumerated() {
+            if character.isUppercase, index > 0 {
+                let previous = characters[index - 1]
+                let next = index + 1 < characters.count ? characters[index + 1] : nil
+                if previous.isLowercase || previous.isNumber || (previous.isUppercase && next?.isLowercase == true) { out.append("-") }
+            }
+            out.append(contentsOf: character.lowercased())
+        }
+        return out
+    }
+}
