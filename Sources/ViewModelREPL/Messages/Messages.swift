@@ -316,7 +316,7 @@ extension Messages {
 /// The marks a state carries where a value could not be written in full.
 extension Messages {
     /// Written in place of a value nested deeper than `depth` levels.
-    static func cutDeeper(than depth: Int) -> String { "<cut: nested deeper than \(depth) levels>" }
+    static func cutDeeper(than depth: Int) -> String { ValueKind.cutDeeper(than: depth) }
     /// Written in place of every value past the first `count` of one state.
     static func cutLarger(than count: Int) -> String { "<cut: the state holds more than \(count) values>" }
     /// Written in place of an actor, whose state is not read from another thread.
