@@ -12,6 +12,8 @@ import Observation
 @Observable
 final class Faults {
     private(set) var presses = 0
+    /// Grows by half a megabyte at a time (``grow()``), for states too large to keep many of.
+    private(set) var ballast: [String] = []
 
     /// An ordinary action, for lines that come before the fault.
     func press() {
@@ -24,6 +26,17 @@ final class Faults {
         Task {
             for _ in 0..<2_000 {
                 presses += 1
+                await Task.yield()
+            }
+        }
+    }
+
+    /// Adds half a megabyte to the state 12 times from a task, one main-actor turn each: states
+    /// of 0.5 to 6 MB pushed while no request runs.
+    func grow() {
+        Task {
+            for index in 0..<12 {
+                ballast.append(String(repeating: Character(UnicodeScalar(UInt8(ascii: "a") + UInt8(index))), count: 1 << 19))
                 await Task.yield()
             }
         }

@@ -44,6 +44,30 @@ struct MCPFaultTests {
         #expect(value(answers[3], "result.structuredContent.dropped") == nil)
     }
 
+    /// Twelve states of 0.5 to 6 MB pushed by a task: the lines waiting for a call are bounded in
+    /// bytes too (about 8 MiB, the newest state kept whole), and the result says how many went.
+    @Test(.timeLimit(.minutes(1)))
+    func largeStatesWaitingForACallAreBoundedInBytes() async throws {
+        let process = try VMReplProcess(["--mcp", "--clock=real"], binary: Self.values)
+        process.send([
+            Self.initialize,
+            Self.call(2, "use", #"{"screen":"faults"}"#),
+            Self.call(3, "event", #"{"name":"grow"}"#),
+            Self.call(4, "wait", #"{"until":"ballast[11] exists","timeout":"50s"}"#),
+        ].joined(separator: "\n"))
+        process.closeInput()
+        var answer: String?
+        while answer == nil, let line = await process.nextLine() {
+            if line.hasPrefix(#"{"jsonrpc":"2.0","id":4,"#) { answer = line }
+        }
+        let text = try #require(answer)
+        #expect(text.utf8.count < 24 << 20)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let result = value(object, "result.structuredContent") as? [String: Any]
+        #expect((value(result, "reply.state.ballast") as? [String])?.count == 12)
+        #expect((result?["dropped"] as? Int ?? 0) > 0)
+    }
+
     /// A hard link in the agent's folder to a file outside: `record … append=true` is refused,
     /// checked on the file opened, and the outside file is left as it was.
     @Test(.timeLimit(.minutes(1)))
@@ -78,7 +102,7 @@ struct MCPFaultTests {
         #expect(await process.nextLine()?.hasPrefix(#"{"jsonrpc":"2.0","id":\#(id),"error":{"code":-32601,"#) == true)
     }
 
-    /// An agent records 500 times into a folder that is swapped for a link to another, again and
+    /// An agent records 3,000 times into a folder that is swapped for a link to another, again and
     /// again, meanwhile: no recording lands outside.
     @Test(.timeLimit(.minutes(1)))
     func aFolderSwappedForALinkNeverLetsARecordingOut() async throws {
@@ -100,7 +124,7 @@ struct MCPFaultTests {
         swapper.start()
         let process = try VMReplProcess(["--mcp", "--files=\(folder)"])
         var requests = [Self.initialize]
-        for index in 0..<500 {
+        for index in 0..<3_000 {
             requests.append(Self.call(2 + 2 * index, "record", #"{"path":"sub/r\#(index).vmrepl"}"#))
             requests.append(Self.call(3 + 2 * index, "record", #"{"path":"stop"}"#))
         }
@@ -108,7 +132,7 @@ struct MCPFaultTests {
         process.closeInput()
         let answers = try await Self.answers(process)
         stop.withLock { stopped = true }
-        #expect(answers.count == 1_001)
+        #expect(answers.count == 6_001)
         #expect(try manager.contentsOfDirectory(atPath: outside) == [])
     }
 }

@@ -57,10 +57,13 @@ final class VMReplProcess: @unchecked Sendable {
             while true {
                 let chunk = out.availableData
                 if chunk.isEmpty { break }
+                // Only the new bytes are searched: a line of megabytes comes in many chunks.
+                var searchFrom = pending.endIndex
                 pending.append(chunk)
-                while let newline = pending.firstIndex(of: 0x0A) {
+                while let newline = pending[searchFrom...].firstIndex(of: 0x0A) {
                     let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
                     pending.removeSubrange(pending.startIndex...newline)
+                    searchFrom = pending.startIndex
                     deliver(line)
                 }
             }

@@ -121,8 +121,8 @@ struct FileWriteTests {
         #expect(try String(contentsOfFile: outside, encoding: .utf8) == "kept\n")
     }
 
-    /// A folder on the way swapped for a link to one elsewhere, again and again while recordings
-    /// are opened: none lands outside, since each folder is opened without following a link.
+    /// A folder on the way swapped for a link to one elsewhere, again and again while 20,000
+    /// recordings are opened: none lands outside, since each folder is opened without following a link.
     @Test func aFolderSwappedForALinkNeverLetsARecordingOut() throws {
         let manager = FileManager.default
         let root = manager.temporaryDirectory.appendingPathComponent("vmrepl-files-\(UUID().uuidString)").path
@@ -140,7 +140,7 @@ struct FileWriteTests {
         }
         swapper.start()
         let sandbox = FileSandbox(root: root)
-        for index in 0..<1_000 {
+        for index in 0..<20_000 {
             if let fd = try? sandbox.openForRecording("sub/r\(index).vmrepl", mode: .create, header: Array("#\n".utf8)) { close(fd) }
         }
         stop.value = true

@@ -206,7 +206,7 @@ extension Messages {
     }
     /// The first line of a tool call's text when older lines waiting for it were dropped.
     static func droppedLines(_ dropped: Int) -> String {
-        "(\(count(dropped, "older line")) dropped while no call took them: the newest \(ToolCallCollector.lineLimit / 2) to \(ToolCallCollector.lineLimit) are kept)"
+        "(\(count(dropped, "older line")) dropped while no call took them: at most the newest \(ToolCallCollector.lineLimit), of about \(ToolCallCollector.byteLimit >> 20) MiB, are kept)"
     }
     /// A count with its noun in English: `1 step`, `2 steps`.
     static func count(_ number: Int, _ noun: String) -> String {

@@ -17,7 +17,9 @@ import Dispatch
 package enum EmergencyFlush {
     /// Where the output's whole lines are: the buffer's address and how many bytes from it.
     package struct Lines {
+        /// The buffer's first byte, kept by the buffer as it moves.
         package var address: UnsafeRawPointer?
+        /// How many bytes from it are whole lines not yet written.
         package var count = 0
     }
 
