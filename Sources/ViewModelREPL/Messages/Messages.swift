@@ -180,6 +180,21 @@ extension Messages {
     static func outputFailed(reason: String) -> String {
         "vmrepl: cannot write the output: \(reason); stopped"
     }
+    /// Why the trace page (`--trace`) was not written.
+    static func traceFailed(path: String, reason: String) -> String {
+        "vmrepl: --trace: cannot write \(path): \(reason)"
+    }
+    /// The trace page's title.
+    static func traceTitle(path: String) -> String {
+        "vmrepl trace: " + path
+    }
+    /// What the trace page says when its limits left steps or states out.
+    static func traceDropped(steps: Int, states: Int, stepLimit: Int, stateBytes: Int) -> String {
+        var parts: [String] = []
+        if steps > 0 { parts.append("the \(steps) steps after the first \(stepLimit) are not kept") }
+        if states > 0 { parts.append("the last \(states) states are not kept (past \(stateBytes / (1 << 20)) MiB of states)") }
+        return "This trace is cut short: " + parts.joined(separator: "; ") + "."
+    }
     static let noSuchFile = "no such file"
     static let isADirectory = "is a directory"
     static let unreadable = "cannot be read"
