@@ -42,7 +42,7 @@ package enum JSONPatch {
             var text = base
             for token in path {
                 switch token {
-                case .key(let key): StatePath.append(key: key, to: &text)
+                case .key(let key): PathText.append(key: key, to: &text)
                 case .index(let index): text += "[\(index)]"
                 }
             }

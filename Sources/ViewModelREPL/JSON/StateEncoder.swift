@@ -179,7 +179,7 @@ extension StateEncoder {
             } else if Value.self == Decimal.self {
                 throw GiveUp()
             } else if readable, valueDepth > StateEncoder.maximumDepth {
-                appendString(Messages.cutDeeper(than: StateEncoder.maximumDepth))
+                appendString(ValueKind.cutDeeper(than: StateEncoder.maximumDepth))
             } else {
                 let depth = frames.count
                 let before = bytes.count

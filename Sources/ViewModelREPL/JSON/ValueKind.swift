@@ -134,6 +134,10 @@ package enum ValueKind: String, Sendable, CaseIterable {
         }
     }
 
+    /// Written in place of a value nested deeper than `depth`: a form of the table's (a state's
+    /// value, not a message), here so the encoders below the messages write it.
+    static func cutDeeper(than depth: Int) -> String { "<cut: nested deeper than \(depth) levels>" }
+
     /// The table as docs/PROTOCOL.md lists it, one row per kind.
     package static var markdown: String {
         var lines = ["| Swift value | JSON |", "| --- | --- |"]

@@ -82,7 +82,7 @@ package final class MCPServer {
     package func run() async -> ExitStatus {
         let signals = TerminationSignals { [session] signal in
             if signal == SIGINT { _ = session.interrupt() }
-            exit(TerminationSignals.exitStatus(for: signal))
+            TerminationSignals.exit(for: signal)
         }
         defer { withExtendedLifetime(signals) {} }
         let (requests, queue) = AsyncStream.makeStream(of: (id: RequestID, method: String, params: JSONValue?).self)

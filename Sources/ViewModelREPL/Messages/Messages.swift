@@ -180,6 +180,21 @@ extension Messages {
     static func outputFailed(reason: String) -> String {
         "vmrepl: cannot write the output: \(reason); stopped"
     }
+    /// Why the trace page (`--trace`) was not written.
+    static func traceFailed(path: String, reason: String) -> String {
+        "vmrepl: --trace: cannot write \(path): \(reason)"
+    }
+    /// The trace page's title.
+    static func traceTitle(path: String) -> String {
+        "vmrepl trace: " + path
+    }
+    /// What the trace page says when its limits left steps or states out.
+    static func traceDropped(steps: Int, states: Int, stepLimit: Int, stateBytes: Int) -> String {
+        var parts: [String] = []
+        if steps > 0 { parts.append("the \(steps) steps after the first \(stepLimit) are not kept") }
+        if states > 0 { parts.append("the last \(states) states are not kept (past \(stateBytes / (1 << 20)) MiB of states)") }
+        return "This trace is cut short: " + parts.joined(separator: "; ") + "."
+    }
     static let noSuchFile = "no such file"
     static let isADirectory = "is a directory"
     static let unreadable = "cannot be read"
@@ -316,7 +331,7 @@ extension Messages {
 /// The marks a state carries where a value could not be written in full.
 extension Messages {
     /// Written in place of a value nested deeper than `depth` levels.
-    static func cutDeeper(than depth: Int) -> String { "<cut: nested deeper than \(depth) levels>" }
+    static func cutDeeper(than depth: Int) -> String { ValueKind.cutDeeper(than: depth) }
     /// Written in place of every value past the first `count` of one state.
     static func cutLarger(than count: Int) -> String { "<cut: the state holds more than \(count) values>" }
     /// Written in place of an actor, whose state is not read from another thread.

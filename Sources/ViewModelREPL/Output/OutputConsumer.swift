@@ -12,4 +12,12 @@ package protocol OutputConsumer: AnyObject {
     func flush()
     /// Whether the reader went away; later output is dropped.
     var isClosed: Bool { get }
+    /// The trace this consumer keeps, or is paired with (`--trace`); the session tells it each
+    /// request's text and how to read the clock.
+    var trace: TraceRecorder? { get }
+}
+
+extension OutputConsumer {
+    /// No trace: what every front end but ``TraceRecorder`` and ``OutputTee`` says.
+    package var trace: TraceRecorder? { nil }
 }

@@ -8,6 +8,8 @@
 @MainActor
 package final class SessionOutput {
     private let consumer: any OutputConsumer
+    /// The trace kept of the session (`--trace`), told what only the session knows: each request's text.
+    package let trace: TraceRecorder?
     /// The settings now.
     @exclusivity(unchecked) package private(set) var settings: OutputSettings
     /// The `seq` the next value gets.
@@ -18,6 +20,7 @@ package final class SessionOutput {
     package init(consumer: any OutputConsumer, settings: OutputSettings = OutputSettings()) {
         self.consumer = consumer
         self.settings = settings
+        trace = consumer.trace
     }
 
     /// Whether the reader of the output went away.

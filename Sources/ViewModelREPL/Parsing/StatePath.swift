@@ -62,24 +62,9 @@ package struct StatePath: Equatable, Sendable, CustomStringConvertible {
         return nil
     }
 
-    /// Appends the step to the member `key` to the path `text`: `.key`, or `["a.b"]` where the key
-    /// holds what a plain step cannot (a dot, a bracket, a blank, a quote), so it reads back as written.
+    /// Appends the step to the member `key` to the path `text` (see ``PathText``).
     package static func append(key: String, to text: inout String) {
-        let isPlain = !key.isEmpty && !key.utf8.contains { byte in
-            byte == UInt8(ascii: ".") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "\"")
-                || byte == UInt8(ascii: "\\") || byte <= UInt8(ascii: " ") || byte == UInt8(ascii: "=")
-        }
-        if isPlain {
-            if !text.isEmpty { text += "." }
-            text += key
-            return
-        }
-        text += "[\""
-        for character in key {
-            if character == "\"" || character == "\\" { text.append("\\") }
-            text.append(character)
-        }
-        text += "\"]"
+        PathText.append(key: key, to: &text)
     }
 
     /// The value at this path in `root`, or `nil` when there is none.

@@ -93,6 +93,14 @@ package enum OptionTable {
             summary: "write files (record) only under DIR, by relative paths, through no link; --mcp does so in the working directory unless told",
             scope: .session, takesValue: true
         ) { options, text in options.filesDirectory = text },
+        Option(
+            name: "trace", usage: "--trace=FILE.html",
+            summary: "at the end, write the session as one self-contained page to step through: each command, its reply and pushes, the state after it with what changed",
+            takesValue: true
+        ) { options, text throws(UsageError) in
+            guard !text.isEmpty else { throw UsageError(message: "--trace takes a file name such as session.html") }
+            options.tracePath = text
+        },
         Option(name: "no-interactive", usage: "--no-interactive", summary: "the plain line protocol even at a terminal", scope: .session) {
             options, _ in options.interactive = false
         },

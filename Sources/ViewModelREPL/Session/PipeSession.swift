@@ -26,7 +26,7 @@ package final class PipeSession {
             if signal == SIGINT { _ = session.interrupt() }
             session.emitPushes()
             session.flush()
-            exit(TerminationSignals.exitStatus(for: signal))
+            TerminationSignals.exit(for: signal)
         }
         defer { withExtendedLifetime(signals) {} }
         session.start()

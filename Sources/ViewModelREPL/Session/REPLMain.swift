@@ -75,11 +75,15 @@ public enum REPLMain {
         // A crash in a view model, or a signal the main actor cannot act on, still writes the lines owed.
         EmergencyFlush.install()
         let writer = ProtocolWriter(output: channel)
-        let status: ExitStatus
+        let trace = options.tracePath.map { TraceFile(path: $0, files: options.files) }
+        let consumer: any OutputConsumer = trace.map { OutputTee(writer, trace: $0.recorder) } ?? writer
+        // A session ended by a signal writes its page too, after the lines it owes.
+        if let trace { TerminationSignals.beforeExit.append { Self.write(trace) } }
+        var status: ExitStatus
         switch options.mode {
         case .run(let files):
             let session = ScriptSession(
-                registry: screens, options: sessionOptions, consumer: writer,
+                registry: screens, options: sessionOptions, consumer: consumer,
                 keepGoing: options.keepGoing, pace: options.pace, junitPath: options.junitPath, report: printError)
             status = await session.run(files)
         case .test(let files):
@@ -103,14 +107,23 @@ public enum REPLMain {
                 registry: screens,
                 options: sessionOptions,
                 input: STDIN_FILENO,
-                consumer: writer,
+                consumer: consumer,
                 maximumLineLength: options.maximumLineLength
             )
             status = await session.run()
         }
+        if let trace, !Self.write(trace) { status = status.combined(with: .requestFailed) }
         // Output that could not be written is never a success, whatever the requests came to.
         if let error = channel.writeError { return outputFailure(error) }
         return status
+    }
+
+    /// Writes the trace page, reporting on stderr what went wrong; whether it was written.
+    @MainActor @discardableResult
+    static func write(_ trace: TraceFile) -> Bool {
+        guard let problem = trace.write() else { return true }
+        printError(Messages.traceFailed(path: trace.path, reason: problem))
+        return false
     }
 
     /// The status for output that failed with `error`, reported on stderr unless the reader just

@@ -41,7 +41,7 @@ package final class ScriptSession {
     package func run(_ paths: [String]) async -> ExitStatus {
         let signals = TerminationSignals { [output] signal in
             output.flush()
-            exit(TerminationSignals.exitStatus(for: signal))
+            TerminationSignals.exit(for: signal)
         }
         defer { withExtendedLifetime(signals) {} }
         var status = ExitStatus.success

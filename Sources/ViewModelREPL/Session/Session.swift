@@ -47,6 +47,7 @@ package final class Session {
         evaluator = Evaluator(registry: registry, options: options, pushes: pushes, watches: watches)
         pushes.deliver = { [unowned self] in self.emitPushes() }
         pushes.flushOutput = { [unowned self] in self.output.flush() }
+        output.trace?.readClock = { [weak evaluator] in evaluator?.time.manualClock?.now.offset }
     }
 
     /// The time the session runs on now.
@@ -92,6 +93,7 @@ package final class Session {
         do {
             parsed = try CommandParser.parse(line)
         } catch {
+            output.trace?.request(line, tag: RequestTag(line: number, id: error.id))
             reject(error, line: number)
             return .handled(.error(error), settle: false)
         }
@@ -151,6 +153,7 @@ package final class Session {
 
     /// Sends a reply, then checks the invariants and records the line.
     private func reply(_ parsed: CommandParser.Parsed, _ reply: Reply, text line: String, tag: RequestTag) {
+        output.trace?.request(line, tag: tag)
         send(reply, tag: tag)
         checkInvariants(tag: tag, cause: "'" + line + "'")
         if let recorder = evaluator.recorder { record(line, parsed.command, reply, into: recorder, tag: tag) }

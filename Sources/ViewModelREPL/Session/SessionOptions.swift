@@ -52,6 +52,8 @@ package struct SessionOptions: Equatable, Sendable {
     package var mcp = false
     /// `--files=DIR`: the one folder files may be written in.
     package var filesDirectory: String?
+    /// `--trace=FILE.html`: where the session's trace page goes.
+    package var tracePath: String?
     package var showHelp = false
     package var showVersion = false
 

@@ -20,6 +20,20 @@ final class TerminationSignals {
     /// Where the watchdog hears of the signals: a queue the main actor's work never holds up.
     private nonisolated static let watchdogQueue = DispatchQueue(label: "vmrepl.signals")
 
+    /// What must happen before a signal ends the process, after the lines owed are written (the
+    /// trace page is written).
+    static var beforeExit: [@MainActor () -> Void] = []
+
+    /// Runs ``beforeExit`` and ends the process as `signal` does.
+    static func exit(for signal: Int32) -> Never {
+        for action in beforeExit { action() }
+        #if canImport(Glibc)
+            Glibc.exit(exitStatus(for: signal))
+        #else
+            Darwin.exit(exitStatus(for: signal))
+        #endif
+    }
+
     /// Starts listening; `handler` gets the signal's number.
     init(_ signals: [Int32] = [SIGINT, SIGTERM, SIGHUP], handler: @escaping @MainActor (Int32) -> Void) {
         // A parent may have started us with these signals blocked; they must reach us.

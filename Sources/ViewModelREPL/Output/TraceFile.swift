@@ -1,0 +1,36 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Writes a session's trace page (`--trace=FILE.html`) at the end of the session: whole and
+/// atomically, so a reader (or a CI artifact upload) never sees half a page.
+@MainActor
+package struct TraceFile {
+    /// Where the page goes, as given.
+    package var path: String
+    /// The folder files must stay in (`--files`, `--mcp`), if any.
+    package var files: FileSandbox?
+    package let recorder: TraceRecorder
+
+    package init(path: String, files: FileSandbox?, recorder: TraceRecorder = TraceRecorder()) {
+        self.path = path
+        self.files = files
+        self.recorder = recorder
+    }
+
+    /// Writes the page as the session stands now.
+    /// - Returns: What went wrong, worded for people, or `nil`.
+    package func write() -> String? {
+        let page = TracePage.html(data: recorder.document(title: Messages.traceTitle(path: path)))
+        guard let files else { return AtomicFile.replace(path, with: page) }
+        do {
+            let fd = try files.openForRecording(path, mode: .overwrite, header: page)
+            _ = close(fd)
+            return nil
+        } catch {
+            return error.message
+        }
+    }
+}

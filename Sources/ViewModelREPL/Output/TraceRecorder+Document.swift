@@ -1,0 +1,69 @@
+extension TraceRecorder {
+    /// The trace as one JSON document, the data the page reads: the steps, the states as a chain
+    /// of patches, and what the limits left out.
+    ///
+    /// ```json
+    /// {"version":1,"title":"…","limits":{…},"dropped":{"steps":0,"states":0},"notice":"…",
+    ///  "steps":[{"line":2,"cmd":"load","clock":0,"reply":{…},"pushes":[…],"state":1,"failure":"expect"}],
+    ///  "states":[{"screen":"users","model":"real","full":{…}},{"screen":"users","model":"real","base":0,"patch":[…]}]}
+    /// ```
+    func document(title: String) -> [UInt8] {
+        let out = ByteBuffer(capacity: 1 << 16)
+        out.append(#"{"version":1,"title":"#)
+        JSONWriter.append(string: title, to: out)
+        out.append(#","limits":{"steps":"#)
+        JSONWriter.append(limits.steps, to: out)
+        out.append(#","stateBytes":"#)
+        JSONWriter.append(limits.stateBytes, to: out)
+        out.append(#"},"dropped":{"steps":"#)
+        JSONWriter.append(droppedSteps, to: out)
+        out.append(#","states":"#)
+        JSONWriter.append(droppedStates, to: out)
+        out.append(UInt8(ascii: "}"))
+        if droppedSteps > 0 || droppedStates > 0 {
+            out.append(#","notice":"#)
+            let notice = Messages.traceDropped(steps: droppedSteps, states: droppedStates, stepLimit: limits.steps, stateBytes: limits.stateBytes)
+            JSONWriter.append(string: notice, to: out)
+        }
+        out.append(#","steps":["#)
+        for (index, step) in steps.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            JSONWriter.append(json(step), to: out)
+        }
+        out.append(#"],"states":["#)
+        for (index, entry) in states.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            out.append(#"{"screen":"#)
+            JSONWriter.append(string: entry.screen, to: out)
+            out.append(#","model":"#)
+            JSONWriter.append(string: entry.model, to: out)
+            if let full = entry.full {
+                out.append(#","full":"#)
+                out.append(full)
+            }
+            if let base = entry.base, let patch = entry.patch {
+                out.append(#","base":"#)
+                JSONWriter.append(base, to: out)
+                out.append(#","patch":"#)
+                JSONWriter.append(patch, to: out)
+            }
+            out.append(UInt8(ascii: "}"))
+        }
+        out.append("]}")
+        return out.array
+    }
+
+    /// A step as the page reads it.
+    private func json(_ step: Step) -> JSONValue {
+        var members: [(key: String, value: JSONValue)] = []
+        if let line = step.line { members.append(("line", .int(line))) }
+        if let id = step.id { members.append(("id", id)) }
+        if let command = step.command { members.append(("cmd", .string(command))) }
+        if let clock = step.clock { members.append(("clock", .double(clock))) }
+        members.append(("reply", step.reply))
+        if !step.pushes.isEmpty { members.append(("pushes", .array(step.pushes))) }
+        if let state = step.state { members.append(("state", .int(state))) }
+        if let failure = step.failure { members.append(("failure", .string(failure))) }
+        return .object(members)
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+
+/// `--trace=FILE.html` over real pipes: the page is written at the end of the session, whole,
+/// with the session's steps, states and failures in its embedded data, and nothing a state holds
+/// can end that data's element early.
+struct TracePageTests {
+    /// A folder of its own for each test.
+    private static func folder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("vmrepl-trace-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// The data the page embeds, parsed by Foundation: the text between the data element's tags.
+    private static func data(inPageAt url: URL) throws -> [String: Any] {
+        let page = try String(contentsOf: url, encoding: .utf8)
+        let open = #"<script type="application/json" id="trace-data">"#
+        let start = try #require(page.range(of: open))
+        let end = try #require(page.range(of: "</script>", range: start.upperBound..<page.endIndex))
+        // No `</script>` from a state comes before the real end: the data parses whole.
+        let json = Data(page[start.upperBound..<end.lowerBound].utf8)
+        return try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aPipeSessionWritesItsStepsStatesAndFailures() async throws {
+        let folder = try Self.folder()
+        let page = folder.appendingPathComponent("session.html")
+        let process = try VMReplProcess(["--trace=\(page.path)"])
+        process.send(
+            """
+            use users
+            load
+            wait
+            expect users.phase == "failed"
+            {"id":"q1","cmd":"state"}
+            mock users.failure={"attempt":1,"message":"</script><b>"} users.phase="failed"
+            """)
+        process.closeInput()
+        _ = try await process.rest()
+        #expect(await process.exitStatus() == 3)
+        let data = try Self.data(inPageAt: page)
+        let steps = try #require(data["steps"] as? [[String: Any]])
+        #expect(steps.compactMap { $0["cmd"] as? String } == [
+            "use users", "load", "wait", #"expect users.phase == "failed""#, #"{"id":"q1","cmd":"state"}"#,
+            #"mock users.failure={"attempt":1,"message":"</script><b>"} users.phase="failed""#,
+        ])
+        let load = try #require(steps.first { $0["cmd"] as? String == "load" })
+        let pushes = try #require(load["pushes"] as? [[String: Any]])
+        #expect(pushes.map { $0["push"] as? Bool } == [true])
+        #expect(steps.first { $0["cmd"] as? String == "wait" }?["clock"] as? Double == 2)
+        #expect(steps.first { ($0["cmd"] as? String)?.hasPrefix("expect") == true }?["failure"] as? String == "expect")
+        #expect(steps.first { $0["id"] as? String == "q1" } != nil)
+        // The states: the last one is the mocked failure, rebuilt from its entry (whole or a patch).
+        let states = try #require(data["states"] as? [[String: Any]])
+        let last = try #require(steps.last?["state"] as? Int)
+        #expect(states[last]["model"] as? String == "preview")
+        let html = try String(contentsOf: page, encoding: .utf8)
+        #expect(!html.contains("<b>"))
+        #expect(!html.contains("http://") && !html.contains("https://"), "the page loads nothing from the network")
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aScriptRunWritesItsPage() async throws {
+        let folder = try Self.folder()
+        let script = folder.appendingPathComponent("s.vmrepl")
+        try "use foo\nevent goodbye\nexpect text == \"nope\"\n".write(to: script, atomically: true, encoding: .utf8)
+        let page = folder.appendingPathComponent("run.html")
+        let process = try VMReplProcess(["run", "--trace=\(page.path)", script.path])
+        process.closeInput()
+        _ = try await process.rest()
+        #expect(await process.exitStatus() == 3)
+        let steps = try #require(try Self.data(inPageAt: page)["steps"] as? [[String: Any]])
+        #expect(steps.compactMap { $0["cmd"] as? String } == ["use foo", "event goodbye", #"expect text == "nope""#])
+        #expect(steps.last?["failure"] as? String == "expect")
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aSessionEndedBySIGTERMStillWritesItsPage() async throws {
+        let folder = try Self.folder()
+        let page = folder.appendingPathComponent("term.html")
+        let process = try VMReplProcess(["--trace=\(page.path)"])
+        _ = try await process.next()
+        _ = try await process.request("use foo", line: 1)
+        process.send(signal: SIGTERM)
+        #expect(await process.exitStatus() == 143)
+        let steps = try #require(try Self.data(inPageAt: page)["steps"] as? [[String: Any]])
+        #expect(steps.compactMap { $0["cmd"] as? String } == ["use foo"])
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aPageOutsideTheFilesFolderIsRefused() async throws {
+        let folder = try Self.folder()
+        let process = try VMReplProcess(["--files=\(folder.path)", "--trace=../escaped.html"])
+        process.closeInput()
+        _ = try await process.rest()
+        #expect(await process.exitStatus() == 1)
+        #expect(await process.standardError(containing: "--trace"))
+        #expect(!FileManager.default.fileExists(atPath: folder.deletingLastPathComponent().appendingPathComponent("escaped.html").path))
+    }
+}
