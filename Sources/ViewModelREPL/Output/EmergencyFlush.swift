@@ -35,6 +35,9 @@ package enum EmergencyFlush {
         var termination: Int32 = 0
         /// Whether a watchdog is counting already.
         var watchdogArmed = false
+        /// Whether the main actor took the signal and is ending the process itself (written and
+        /// read on the watchdog's queue only).
+        var signalTaken = false
     }
 
     nonisolated(unsafe) private static let state: UnsafeMutablePointer<State> = {
@@ -73,6 +76,9 @@ package enum EmergencyFlush {
     /// How long the main thread then has to write its lines (a reader that stopped reading may
     /// block it) before the watchdog ends the process without them.
     static let flushGrace: DispatchTimeInterval = .seconds(1)
+    /// How long the main actor has to end the process once it took the signal (writing the lines
+    /// it owes and a trace page) before the watchdog ends it anyway.
+    package static let endingGrace: DispatchTimeInterval = .seconds(10)
     private static let watchdogQueue = DispatchQueue(label: "vmrepl.watchdog")
 
     /// Where the channel writing to `fd` (the process's output) publishes its whole lines.
@@ -128,11 +134,23 @@ package enum EmergencyFlush {
             guard !state.pointee.watchdogArmed else { return }
             state.pointee.watchdogArmed = true
             watchdogQueue.asyncAfter(deadline: .now() + terminationGrace) {
+                // Taken: the main actor is ending the process; it is not interrupted, only bounded.
+                if state.pointee.signalTaken {
+                    watchdogQueue.asyncAfter(deadline: .now() + endingGrace) { _exit(128 + signal) }
+                    return
+                }
                 state.pointee.termination = signal
                 if let main = state.pointee.mainThread { pthread_kill(main, watchdogSignal) }
                 watchdogQueue.asyncAfter(deadline: .now() + flushGrace) { _exit(128 + signal) }
             }
         }
+    }
+
+    /// Tells the watchdog that the main actor took a termination signal and is ending the process
+    /// itself: it is then given ``endingGrace`` instead of being interrupted.
+    @MainActor
+    static func signalTaken() {
+        watchdogQueue.sync { state.pointee.signalTaken = true }
     }
 
     /// The crash handler: writes the whole lines, then lets the signal take its course as it

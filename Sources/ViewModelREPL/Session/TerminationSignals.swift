@@ -13,7 +13,8 @@ import Dispatch
 /// always finished first. A watchdog bounds the wait: if the main actor has not acted on the
 /// signal within ``EmergencyFlush/terminationGrace`` (it is writing a huge state, or an action
 /// never returns), the main thread is interrupted, writes its whole lines and exits with
-/// 128 + the signal's number.
+/// 128 + the signal's number; once it has, it has ``EmergencyFlush/endingGrace`` to end the
+/// process (a large trace page to write) before the watchdog ends it anyway.
 @MainActor
 final class TerminationSignals {
     private var sources: [any DispatchSourceSignal] = []
@@ -45,7 +46,10 @@ final class TerminationSignals {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
             source.setEventHandler {
-                MainActor.assumeIsolated { handler(number) }
+                MainActor.assumeIsolated {
+                    EmergencyFlush.signalTaken()
+                    handler(number)
+                }
             }
             source.resume()
             sources.append(source)
