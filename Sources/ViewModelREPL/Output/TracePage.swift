@@ -203,7 +203,7 @@ enum TracePage {
         $("title").textContent = data.title || "vmrepl trace";
         document.title = data.title || "vmrepl trace";
         const failures = steps.filter((s) => s.failure === "expect" || s.failure === "invariant").length;
-        $("summary").textContent = steps.length + " steps, " + failures + " failures";
+        $("summary").textContent = steps.length + (steps.length === 1 ? " step, " : " steps, ") + failures + (failures === 1 ? " failure" : " failures");
         if (data.notice) { $("notice").hidden = false; $("notice").textContent = data.notice; }
         if (firstFailure >= 0) {
           const link = $("first-failure");
