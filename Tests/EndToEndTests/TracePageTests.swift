@@ -99,4 +99,46 @@ struct TracePageTests {
         #expect(await process.standardError(containing: "--trace"))
         #expect(!FileManager.default.fileExists(atPath: folder.deletingLastPathComponent().appendingPathComponent("escaped.html").path))
     }
+
+    /// `explore`: the page holds the shrunk counterexample's run, replayed, its break marked, then the result.
+    @Test(.timeLimit(.minutes(1)))
+    func exploreWritesTheCounterexamplesRun() async throws {
+        let folder = try Self.folder()
+        let setup = folder.appendingPathComponent("setup.vmrepl")
+        try "use foo\ninvariant text != \"😢\"\n".write(to: setup, atomically: true, encoding: .utf8)
+        let page = folder.appendingPathComponent("explore.html")
+        let process = try VMReplProcess(["explore", "--trace=\(page.path)", setup.path])
+        process.closeInput()
+        _ = try await process.rest()
+        #expect(await process.exitStatus() == 3)
+        let steps = try #require(try Self.data(inPageAt: page)["steps"] as? [[String: Any]])
+        #expect(steps.compactMap { $0["cmd"] as? String } == ["use foo", #"invariant text != "😢""#, "event goodbye"])
+        #expect(steps.first { $0["cmd"] as? String == "event goodbye" }?["failure"] as? String == "invariant")
+        #expect((steps.last?["reply"] as? [String: Any])?["type"] as? String == "counterexample")
+    }
+
+    /// `test` and `--mcp`: the transcripts' replays, and the tool calls, each a step with its request.
+    @Test(.timeLimit(.minutes(1)), arguments: ["test", "mcp"])
+    func otherModesWriteTheirPages(mode: String) async throws {
+        let folder = try Self.folder()
+        let page = folder.appendingPathComponent("\(mode).html")
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let process: VMReplProcess
+        if mode == "test" {
+            process = try VMReplProcess(["test", "--trace=\(page.path)", root.appendingPathComponent("Examples/transcripts/foo.vmt").path])
+        } else {
+            process = try VMReplProcess(["--mcp", "--trace=\(page.path)"])
+            process.send(
+                #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#
+                    + "\n" + #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#
+                    + "\n" + #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"use","arguments":{"screen":"foo"}}}"#)
+        }
+        process.closeInput()
+        while await process.nextLine() != nil {}
+        #expect(await process.exitStatus() == 0)
+        let steps = try #require(try Self.data(inPageAt: page)["steps"] as? [[String: Any]])
+        let commands = steps.compactMap { $0["cmd"] as? String }
+        #expect(mode == "test" ? commands.first == "use foo" : commands == [#"{"cmd":"use","screen":"foo"}"#])
+        #expect(steps.contains { $0["state"] != nil })
+    }
 }
