@@ -151,8 +151,8 @@ enum TracePage {
         }
         // The operations from the state shown at the step before to the one shown now, on the same screen.
         function patchSince(previous, now) {
-          if (now == null) return { ops: [], whole: false };
-          if (previous === now) return { ops: [], whole: false };
+          if (now == null || previous === now) return { ops: [], whole: false };
+          if (previous != null && entries[previous].screen !== entries[now].screen) return { ops: [], whole: false, screen: true };
           const parts = [];
           let at = now;
           while (at != null && (previous == null || at > previous)) {
@@ -248,7 +248,7 @@ enum TracePage {
           }
           const entry = step.state != null ? entries[step.state] : null;
           $("state-title").textContent = entry ? "State after this step: " + entry.screen + " (" + entry.model + ")" : "No state kept for this step";
-          $("patch").textContent = change.whole ? "(the whole state: the screen's first state kept)" : change.ops.length ? JSON.stringify(change.ops, null, 1) : "(no change)";
+          $("patch").textContent = change.screen ? "(another screen than the step before's)" : change.whole ? "(the whole state: the screen's first state kept)" : change.ops.length ? JSON.stringify(change.ops, null, 1) : "(no change)";
           renderTree();
         }
 
