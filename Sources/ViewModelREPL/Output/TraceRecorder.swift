@@ -85,6 +85,20 @@ package final class TraceRecorder: OutputConsumer {
             stepByLine.removeAll()
             lastState.removeAll()
         }
+        // Where the value goes, decided first: past the step limit nothing is rendered or diffed.
+        let owner: Int?
+        if value.push {
+            // A push without a request (none today) goes with the last step.
+            owner = value.tag.map { stepByLine[$0.line] } ?? steps.indices.last
+            guard owner != nil else { return }
+        } else {
+            owner = nil
+            guard steps.count < limits.steps else {
+                if !Self.isChange(value.reply) { droppedSteps += 1 }
+                pending = nil
+                return
+            }
+        }
         let line: JSONValue
         var stateIndex: Int?
         if case .state(let snapshot) = value.reply {
@@ -94,22 +108,14 @@ package final class TraceRecorder: OutputConsumer {
             writer.render(value)
             line = lines.line
         }
-        if value.push {
-            // A push without a request (none today) goes with the last step.
-            let owner = value.tag.map { stepByLine[$0.line] } ?? steps.indices.last
-            guard let index = owner else { return }
+        if let index = owner {
             steps[index].pushes.append(line)
             if let stateIndex { steps[index].state = stateIndex }
             if let failure = Self.failure(of: value.reply) { steps[index].failure = Self.worse(steps[index].failure, failure) }
             return
         }
-        if case .change = value.reply {
+        if Self.isChange(value.reply) {
             pendingChanges.append(line)
-            return
-        }
-        guard steps.count < limits.steps else {
-            droppedSteps += 1
-            pendingChanges = []
             return
         }
         var step = Step(line: value.tag?.line, id: value.tag?.id, reply: line)
@@ -122,6 +128,12 @@ package final class TraceRecorder: OutputConsumer {
         step.failure = Self.failure(of: value.reply)
         if let number = value.tag?.line { stepByLine[number] = steps.count }
         steps.append(step)
+    }
+
+    /// Whether a value is a `change` line, which goes with the reply after it.
+    private static func isChange(_ reply: Reply) -> Bool {
+        if case .change = reply { return true }
+        return false
     }
 
     /// Keeps a state as a patch against the screen's last one (or whole); its index, or `nil` past the budget.
