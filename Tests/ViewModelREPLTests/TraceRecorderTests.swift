@@ -29,6 +29,14 @@ struct TraceRecorderTests {
         #expect(entry.patch.map(JSONWriter.string) == #"[{"op":"replace","path":"/selectedPostID","value":2}]"#)
     }
 
+    @Test func aSmallStateIsKeptWholeWithThePathsThatChanged() async throws {
+        let trace = TraceRecorder()
+        await run(["use foo", "event goodbye"], into: trace)
+        let entry = trace.states[try #require(trace.steps.last?.state)]
+        #expect(entry.full != nil && entry.base == 0)
+        #expect(entry.patch.map(JSONWriter.string) == #"[{"op":"replace","path":"/text"}]"#)
+    }
+
     @Test func stepsPastTheLimitAreCountedAndTheDataSaysSo() async throws {
         var limits = TraceRecorder.Limits()
         limits.steps = 3

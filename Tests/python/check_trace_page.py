@@ -135,6 +135,26 @@ def check_small(driver, binary, folder, out_dir):
     print(f"check_trace_page: {len(rows)} steps, highlight, ArrowDown, search and first failure checked")
 
 
+def check_explore(driver, binary, folder):
+    """explore's page: the counterexample's run, the break marked, first failure one click away."""
+    setup = folder / "setup.vmrepl"
+    setup.write_text('use foo\ninvariant text != "\U0001F622"\n')
+    page = folder / "explore.html"
+    result = subprocess.run([binary, "explore", f"--trace={page}", str(setup)], capture_output=True, text=True, timeout=600)
+    counterexample = json.loads(result.stdout.splitlines()[-1])
+    if counterexample["type"] != "counterexample" or not page.exists():
+        fail(f"explore found no counterexample or wrote no page: {result.stdout} {result.stderr}")
+    driver.get(page.as_uri())
+    wait_for(driver, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "true", "the explore page to start")
+    driver.find_element(By.ID, "first-failure").click()
+    wait_for(driver, lambda d: selected(d).get_attribute("data-failure") == "invariant", "first failure to select the broken invariant")
+    if selected(driver).find_element(By.CSS_SELECTOR, ".cmd").text != counterexample["steps"][-1]:
+        fail(f"the broken invariant is marked on {selected(driver).text!r}, the counterexample's last step is {counterexample['steps'][-1]!r}")
+    if {n.get_attribute("data-path") for n in driver.find_elements(By.CSS_SELECTOR, "#tree .node.changed")} != {"/text"}:
+        fail("the breaking step does not highlight text")
+    print("check_trace_page: explore's counterexample run and its broken invariant checked")
+
+
 def check_large(driver, binary, folder):
     count, selections = 10_000, 1_000
     posts = [{"id": i, "title": f"Post number {i}", "body": f"The body of post {i}, long enough to look like one."}
@@ -189,6 +209,7 @@ def main():
         driver = browser()
         try:
             check_small(driver, binary, folder, out_dir)
+            check_explore(driver, binary, folder)
             check_large(driver, binary, folder)
         finally:
             driver.quit()

@@ -36,7 +36,8 @@ package final class TraceRecorder: OutputConsumer {
         var failure: String?
     }
 
-    /// One state line: the whole state, or a patch against an earlier one of the same screen.
+    /// One state line: a patch against an earlier one of the same screen, or the whole state (with
+    /// the patch's paths, when there was one, for the page to highlight).
     struct StateEntry {
         var screen: String
         var model: String
@@ -146,15 +147,23 @@ package final class TraceRecorder: OutputConsumer {
         var size = snapshot.json.count
         if let previous = lastState[snapshot.screen], let operations = JSONTextDiff.diff(from: previous.json, to: snapshot.json) {
             if operations.isEmpty, states[previous.index].model == entry.model { return previous.index }
+            // A patch smaller than the state is kept instead of it; otherwise the state is kept
+            // whole with the patch's operations without their values, the paths the page highlights.
             let patch = JSONPatch.json(operations)
             let patchSize = JSONWriter.bytes(patch).count
+            entry.base = previous.index
             if patchSize < size {
-                entry.base = previous.index
                 entry.patch = patch
                 size = patchSize
+            } else {
+                let paths = Self.paths(of: operations)
+                entry.full = snapshot.json
+                entry.patch = paths
+                size += JSONWriter.bytes(paths).count
             }
+        } else {
+            entry.full = snapshot.json
         }
-        if entry.patch == nil { entry.full = snapshot.json }
         guard stateBytes + size <= limits.stateBytes else {
             droppedStates += 1
             return nil
@@ -163,6 +172,18 @@ package final class TraceRecorder: OutputConsumer {
         states.append(entry)
         lastState[snapshot.screen] = (snapshot.json, states.count - 1)
         return states.count - 1
+    }
+
+    /// The operations of a patch without their values: what changed, where.
+    private static func paths(of operations: [JSONPatch.Operation]) -> JSONValue {
+        .array(
+            operations.map { operation in
+                switch operation {
+                case .add(let path, _): .object([("op", .string("add")), ("path", .string(path))])
+                case .remove(let path): .object([("op", .string("remove")), ("path", .string(path))])
+                case .replace(let path, _): .object([("op", .string("replace")), ("path", .string(path))])
+                }
+            })
     }
 
     /// A state line as the wire has it, without its state (kept apart).
