@@ -118,7 +118,10 @@ public enum REPLMain {
             )
             status = await session.run()
         }
-        if let trace, !Self.write(trace) { status = status.combined(with: .requestFailed) }
+        if let trace {
+            TerminationSignals.beforeExit.removeAll()
+            if !Self.write(trace) { status = status.combined(with: .requestFailed) }
+        }
         // Output that could not be written is never a success, whatever the requests came to.
         if let error = channel.writeError { return outputFailure(error) }
         return status
