@@ -76,17 +76,29 @@ struct TracePageTests {
         #expect(steps.last?["failure"] as? String == "expect")
     }
 
-    @Test(.timeLimit(.minutes(1)))
-    func aSessionEndedBySIGTERMStillWritesItsPage() async throws {
+    @Test(.timeLimit(.minutes(1)), arguments: [(SIGTERM, Int32(143)), (SIGINT, Int32(130))])
+    func aSessionEndedByASignalStillWritesItsPage(signal: Int32, status: Int32) async throws {
         let folder = try Self.folder()
-        let page = folder.appendingPathComponent("term.html")
+        let page = folder.appendingPathComponent("signal.html")
         let process = try VMReplProcess(["--trace=\(page.path)"])
         _ = try await process.next()
         _ = try await process.request("use foo", line: 1)
-        process.send(signal: SIGTERM)
-        #expect(await process.exitStatus() == 143)
+        process.send(signal: signal)
+        #expect(await process.exitStatus() == status)
         let steps = try #require(try Self.data(inPageAt: page)["steps"] as? [[String: Any]])
         #expect(steps.compactMap { $0["cmd"] as? String } == ["use foo"])
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func quitWritesThePageWithTheLinesBeforeIt() async throws {
+        let folder = try Self.folder()
+        let page = folder.appendingPathComponent("quit.html")
+        let process = try VMReplProcess(["--trace=\(page.path)"])
+        process.send("use foo\nquit\nevent hello")
+        _ = try await process.rest()
+        #expect(await process.exitStatus() == 0)
+        let steps = try #require(try Self.data(inPageAt: page)["steps"] as? [[String: Any]])
+        #expect(steps.compactMap { $0["cmd"] as? String } == ["use foo", "quit"])
     }
 
     @Test(.timeLimit(.minutes(1)))
