@@ -49,6 +49,7 @@ struct TracePageTests {
         let load = try #require(steps.first { $0["cmd"] as? String == "load" })
         let pushes = try #require(load["pushes"] as? [[String: Any]])
         #expect(pushes.map { $0["push"] as? Bool } == [true])
+        #expect(load["pushClocks"] as? [Double] == [2], "the load's state came when the clock reached 2 s")
         #expect(steps.first { $0["cmd"] as? String == "wait" }?["clock"] as? Double == 2)
         #expect(steps.first { ($0["cmd"] as? String)?.hasPrefix("expect") == true }?["failure"] as? String == "expect")
         #expect(steps.first { $0["id"] as? String == "q1" } != nil)

@@ -98,6 +98,13 @@ def check_small(driver, binary, folder, out_dir):
     if failed != expected_failures:
         fail(f"failure markers on lines {failed}, the session failed on {expected_failures}")
 
+    # The load's step holds its push, with the virtual time it came at.
+    rows[2].click()
+    wait_for(driver, lambda d: d.find_element(By.ID, "pushes").text.startswith("t=2s "), "the load's push at t=2s")
+    pushed = [line for line in output if line.get("push") and line.get("line") == 2]
+    if json.loads(driver.find_element(By.ID, "pushes").text.split(" ", 1)[1]).get("seq") != pushed[0]["seq"]:
+        fail("the load's push is not the session's pushed line")
+
     # Clicking the mock's step highlights exactly the paths its state line changed.
     mock_row = rows[lines.index(lines[4]) + 1]
     mock_row.click()

@@ -233,7 +233,7 @@ enum TracePage {
           if (step.clock != null) head.appendChild(el("span", "muted", "  clock " + step.clock + "s"));
           $("reply").textContent = JSON.stringify(step.reply);
           $("pushes-box").hidden = !step.pushes;
-          $("pushes").textContent = step.pushes ? step.pushes.map((p) => JSON.stringify(p)).join("\n") : "";
+          $("pushes").textContent = step.pushes ? step.pushes.map((p, i) => (step.pushClocks && step.pushClocks[i] != null ? "t=" + step.pushClocks[i] + "s " : "") + JSON.stringify(p)).join("\n") : "";
           const previous = current > 0 ? steps[current - 1].state : null;
           const change = patchSince(previous, step.state);
           changed = new Set(); changedAncestors = new Set();

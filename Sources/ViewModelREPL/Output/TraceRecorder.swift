@@ -30,6 +30,8 @@ package final class TraceRecorder: OutputConsumer {
         var reply: JSONValue
         /// The lines the request caused later, and the `change` lines just before its reply.
         var pushes: [JSONValue] = []
+        /// The clock when each push came, in seconds (virtual time only).
+        var pushClocks: [Double] = []
         /// The index in ``states`` of the last state this step showed, if it showed one.
         var state: Int?
         /// `expect`, `invariant` or `error`: what failed, the worst first.
@@ -111,6 +113,7 @@ package final class TraceRecorder: OutputConsumer {
         }
         if let index = owner {
             steps[index].pushes.append(line)
+            if let now = readClock?() { steps[index].pushClocks.append(DurationText.seconds(now)) }
             if let stateIndex { steps[index].state = stateIndex }
             if let failure = Self.failure(of: value.reply) { steps[index].failure = Self.worse(steps[index].failure, failure) }
             return
