@@ -36,6 +36,7 @@ test: setup $(VENV)/installed
 	$(VENV)/bin/python Tests/python/check_patches.py "$(BIN)/vmrepl"
 	$(VENV)/bin/python Tests/python/check_state_schema.py "$(BIN)"
 	$(VENV)/bin/python Tests/python/check_mcp.py "$(BIN)/vmrepl"
+	$(VENV)/bin/python Tests/python/check_trace_page.py "$(BIN)/vmrepl" .build
 	$(VENV)/bin/pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e clients/python
 	VMREPL_BIN="$(BIN)/vmrepl" $(VENV)/bin/python -m pytest clients/python/tests -q
 	$(VENV)/bin/mypy --strict --cache-dir .build/mypy-cache clients/python/src
@@ -91,7 +92,7 @@ $(VENV)/installed: scripts/test-requirements.txt
 	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r scripts/test-requirements.txt
 	touch $@
 
-## setup: install what the build and the tests need and is missing (libedit, python3, tmux, mandoc)
+## setup: install what the build and the tests need and is missing (libedit, python3, tmux, mandoc, chromium)
 setup:
 	@./scripts/setup.sh
 

@@ -19,6 +19,9 @@ command -v tmux >/dev/null 2>&1 || missing="$missing tmux"
 # The tests read JUnit reports with FoundationXML, which loads libxml2.
 ldconfig -p 2>/dev/null | grep -q 'libxml2\.so\.2' || missing="$missing libxml2"
 command -v mandoc >/dev/null 2>&1 || missing="$missing mandoc"
+# The trace page's check opens it in a real browser, headless, through its WebDriver.
+command -v chromium >/dev/null 2>&1 || missing="$missing chromium"
+command -v chromedriver >/dev/null 2>&1 || missing="$missing chromium-driver"
 
 [ -z "$missing" ] && exit 0
 

@@ -49,6 +49,7 @@ struct TracePageTests {
         let load = try #require(steps.first { $0["cmd"] as? String == "load" })
         let pushes = try #require(load["pushes"] as? [[String: Any]])
         #expect(pushes.map { $0["push"] as? Bool } == [true])
+        #expect(load["pushClocks"] as? [Double] == [2], "the load's state came when the clock reached 2 s")
         #expect(steps.first { $0["cmd"] as? String == "wait" }?["clock"] as? Double == 2)
         #expect(steps.first { ($0["cmd"] as? String)?.hasPrefix("expect") == true }?["failure"] as? String == "expect")
         #expect(steps.first { $0["id"] as? String == "q1" } != nil)
@@ -76,17 +77,29 @@ struct TracePageTests {
         #expect(steps.last?["failure"] as? String == "expect")
     }
 
-    @Test(.timeLimit(.minutes(1)))
-    func aSessionEndedBySIGTERMStillWritesItsPage() async throws {
+    @Test(.timeLimit(.minutes(1)), arguments: [(SIGTERM, Int32(143)), (SIGINT, Int32(130))])
+    func aSessionEndedByASignalStillWritesItsPage(signal: Int32, status: Int32) async throws {
         let folder = try Self.folder()
-        let page = folder.appendingPathComponent("term.html")
+        let page = folder.appendingPathComponent("signal.html")
         let process = try VMReplProcess(["--trace=\(page.path)"])
         _ = try await process.next()
         _ = try await process.request("use foo", line: 1)
-        process.send(signal: SIGTERM)
-        #expect(await process.exitStatus() == 143)
+        process.send(signal: signal)
+        #expect(await process.exitStatus() == status)
         let steps = try #require(try Self.data(inPageAt: page)["steps"] as? [[String: Any]])
         #expect(steps.compactMap { $0["cmd"] as? String } == ["use foo"])
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func quitWritesThePageWithTheLinesBeforeIt() async throws {
+        let folder = try Self.folder()
+        let page = folder.appendingPathComponent("quit.html")
+        let process = try VMReplProcess(["--trace=\(page.path)"])
+        process.send("use foo\nquit\nevent hello")
+        _ = try await process.rest()
+        #expect(await process.exitStatus() == 0)
+        let steps = try #require(try Self.data(inPageAt: page)["steps"] as? [[String: Any]])
+        #expect(steps.compactMap { $0["cmd"] as? String } == ["use foo", "quit"])
     }
 
     @Test(.timeLimit(.minutes(1)))
@@ -98,5 +111,47 @@ struct TracePageTests {
         #expect(await process.exitStatus() == 1)
         #expect(await process.standardError(containing: "--trace"))
         #expect(!FileManager.default.fileExists(atPath: folder.deletingLastPathComponent().appendingPathComponent("escaped.html").path))
+    }
+
+    /// `explore`: the page holds the shrunk counterexample's run, replayed, its break marked, then the result.
+    @Test(.timeLimit(.minutes(1)))
+    func exploreWritesTheCounterexamplesRun() async throws {
+        let folder = try Self.folder()
+        let setup = folder.appendingPathComponent("setup.vmrepl")
+        try "use foo\ninvariant text != \"😢\"\n".write(to: setup, atomically: true, encoding: .utf8)
+        let page = folder.appendingPathComponent("explore.html")
+        let process = try VMReplProcess(["explore", "--trace=\(page.path)", setup.path])
+        process.closeInput()
+        _ = try await process.rest()
+        #expect(await process.exitStatus() == 3)
+        let steps = try #require(try Self.data(inPageAt: page)["steps"] as? [[String: Any]])
+        #expect(steps.compactMap { $0["cmd"] as? String } == ["use foo", #"invariant text != "😢""#, "event goodbye"])
+        #expect(steps.first { $0["cmd"] as? String == "event goodbye" }?["failure"] as? String == "invariant")
+        #expect((steps.last?["reply"] as? [String: Any])?["type"] as? String == "counterexample")
+    }
+
+    /// `test` and `--mcp`: the transcripts' replays, and the tool calls, each a step with its request.
+    @Test(.timeLimit(.minutes(1)), arguments: ["test", "mcp"])
+    func otherModesWriteTheirPages(mode: String) async throws {
+        let folder = try Self.folder()
+        let page = folder.appendingPathComponent("\(mode).html")
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let process: VMReplProcess
+        if mode == "test" {
+            process = try VMReplProcess(["test", "--trace=\(page.path)", root.appendingPathComponent("Examples/transcripts/foo.vmt").path])
+        } else {
+            process = try VMReplProcess(["--mcp", "--trace=\(page.path)"])
+            process.send(
+                #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#
+                    + "\n" + #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#
+                    + "\n" + #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"use","arguments":{"screen":"foo"}}}"#)
+        }
+        process.closeInput()
+        while await process.nextLine() != nil {}
+        #expect(await process.exitStatus() == 0)
+        let steps = try #require(try Self.data(inPageAt: page)["steps"] as? [[String: Any]])
+        let commands = steps.compactMap { $0["cmd"] as? String }
+        #expect(mode == "test" ? commands.first == "use foo" : commands == [#"{"cmd":"use","screen":"foo"}"#])
+        #expect(steps.contains { $0["state"] != nil })
     }
 }

@@ -20,6 +20,7 @@ struct SessionContractTests {
         }
         func flush() { consumers.forEach { $0.flush() } }
         var isClosed: Bool { false }
+        var trace: TraceRecorder? { consumers.lazy.compactMap(\.trace).first }
     }
 
     /// Replies, errors, pushes from loads, watched changes, a broken invariant, diff-mode patches,
@@ -35,7 +36,8 @@ struct SessionContractTests {
         var shown: [String] = []
         let terminal = TerminalRenderer(colour: false) { shown.append($0) }
         let collector = ToolCallCollector()
-        let fanout = Fanout([writer, terminal, collector])
+        let trace = TraceRecorder()
+        let fanout = Fanout([writer, terminal, collector, trace])
         let session = Session(registry: ExampleScreens.registry(postsURL: nil), options: Evaluator.Options(seed: 5), consumer: fanout, defersWatches: true)
         session.start()
         let lines = Self.input.enumerated().map { InputLine(number: $0.offset + 1, content: .text($0.element)) }
@@ -91,6 +93,11 @@ struct SessionContractTests {
         #expect(taken.lines.count + 1 == values.count)
         #expect(taken.reply?["seq"] == written.reversed().first { $0?["line"] == .int(15) && $0?["push"] == nil }??["seq"])
         #expect(taken.lines.map { $0["seq"] } == written.filter { $0?["seq"] != taken.reply?["seq"] }.map { $0?["seq"] })
+        // The trace a step for each reply with its line's text, and every other value under the step of its request.
+        #expect(trace.steps.count == values.filter { !$0.push && !Self.isChange($0) }.count)
+        #expect(trace.steps.compactMap(\.command) == Self.input.filter { !$0.isEmpty && !$0.hasPrefix("#") })
+        #expect(trace.steps.map(\.pushes.count).reduce(0, +) == values.filter { $0.push || Self.isChange($0) }.count)
+        #expect(trace.steps.first { $0.line == 5 }?.id == .string("L"))
     }
 
     /// The scripts of `vmrepl run` share one stream: `seq` counts on from one file to the next.

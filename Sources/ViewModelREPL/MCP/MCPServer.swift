@@ -68,10 +68,12 @@ package final class MCPServer {
     /// - Parameters:
     ///   - input: Where messages come from (stdin).
     ///   - output: Where messages go (the process's real stdout; everything else printed goes to stderr).
-    package init(registry: ScreenRegistry, options: Evaluator.Options, input: Int32, output: Int32, maximumLineLength: Int) {
+    ///   - trace: The trace kept of the session (`--trace`), beside the tool results.
+    package init(registry: ScreenRegistry, options: Evaluator.Options, input: Int32, output: Int32, maximumLineLength: Int, trace: TraceRecorder? = nil) {
         self.registry = registry
-        collector = ToolCallCollector()
-        session = Session(registry: registry, options: options, consumer: collector)
+        let collector = ToolCallCollector()
+        self.collector = collector
+        session = Session(registry: registry, options: options, consumer: trace.map { OutputTee(collector, trace: $0) } ?? collector)
         reader = InputReader(fileDescriptor: input, maximumLineLength: maximumLineLength)
         self.output = output
         catalog = ToolCatalog(registry: registry)

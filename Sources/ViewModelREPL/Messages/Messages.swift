@@ -184,9 +184,9 @@ extension Messages {
     static func traceFailed(path: String, reason: String) -> String {
         "vmrepl: --trace: cannot write \(path): \(reason)"
     }
-    /// The trace page's title.
+    /// The trace page's title: its file's name (a CI artifact is moved, its folder means nothing).
     static func traceTitle(path: String) -> String {
-        "vmrepl trace: " + path
+        "vmrepl trace: " + (path.split(separator: "/").last.map(String.init) ?? path)
     }
     /// What the trace page says when its limits left steps or states out.
     static func traceDropped(steps: Int, states: Int, stepLimit: Int, stateBytes: Int) -> String {

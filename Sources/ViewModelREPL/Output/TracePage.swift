@@ -151,8 +151,8 @@ enum TracePage {
         }
         // The operations from the state shown at the step before to the one shown now, on the same screen.
         function patchSince(previous, now) {
-          if (now == null) return { ops: [], whole: false };
-          if (previous === now) return { ops: [], whole: false };
+          if (now == null || previous === now) return { ops: [], whole: false };
+          if (previous != null && entries[previous].screen !== entries[now].screen) return { ops: [], whole: false, screen: true };
           const parts = [];
           let at = now;
           while (at != null && (previous == null || at > previous)) {
@@ -203,7 +203,7 @@ enum TracePage {
         $("title").textContent = data.title || "vmrepl trace";
         document.title = data.title || "vmrepl trace";
         const failures = steps.filter((s) => s.failure === "expect" || s.failure === "invariant").length;
-        $("summary").textContent = steps.length + " steps, " + failures + " failures";
+        $("summary").textContent = steps.length + (steps.length === 1 ? " step, " : " steps, ") + failures + (failures === 1 ? " failure" : " failures");
         if (data.notice) { $("notice").hidden = false; $("notice").textContent = data.notice; }
         if (firstFailure >= 0) {
           const link = $("first-failure");
@@ -233,7 +233,7 @@ enum TracePage {
           if (step.clock != null) head.appendChild(el("span", "muted", "  clock " + step.clock + "s"));
           $("reply").textContent = JSON.stringify(step.reply);
           $("pushes-box").hidden = !step.pushes;
-          $("pushes").textContent = step.pushes ? step.pushes.map((p) => JSON.stringify(p)).join("\n") : "";
+          $("pushes").textContent = step.pushes ? step.pushes.map((p, i) => (step.pushClocks && step.pushClocks[i] != null ? "t=" + step.pushClocks[i] + "s " : "") + JSON.stringify(p)).join("\n") : "";
           const previous = current > 0 ? steps[current - 1].state : null;
           const change = patchSince(previous, step.state);
           changed = new Set(); changedAncestors = new Set();
@@ -248,7 +248,7 @@ enum TracePage {
           }
           const entry = step.state != null ? entries[step.state] : null;
           $("state-title").textContent = entry ? "State after this step: " + entry.screen + " (" + entry.model + ")" : "No state kept for this step";
-          $("patch").textContent = change.whole ? "(the whole state: the screen's first state kept)" : change.ops.length ? JSON.stringify(change.ops, null, 1) : "(no change)";
+          $("patch").textContent = change.screen ? "(another screen than the step before's)" : change.whole ? "(the whole state: the screen's first state kept)" : change.ops.length ? JSON.stringify(change.ops, null, 1) : "(no change)";
           renderTree();
         }
 

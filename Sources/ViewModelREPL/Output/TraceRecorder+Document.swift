@@ -4,7 +4,7 @@ extension TraceRecorder {
     ///
     /// ```json
     /// {"version":1,"title":"…","limits":{…},"dropped":{"steps":0,"states":0},"notice":"…",
-    ///  "steps":[{"line":2,"cmd":"load","clock":0,"reply":{…},"pushes":[…],"state":1,"failure":"expect"}],
+    ///  "steps":[{"line":2,"cmd":"load","clock":0,"reply":{…},"pushes":[…],"pushClocks":[2],"state":1,"failure":"expect"}],
     ///  "states":[{"screen":"users","model":"real","full":{…}},{"screen":"users","model":"real","base":0,"patch":[…]}]}
     /// ```
     func document(title: String) -> [UInt8] {
@@ -62,6 +62,7 @@ extension TraceRecorder {
         if let clock = step.clock { members.append(("clock", .double(clock))) }
         members.append(("reply", step.reply))
         if !step.pushes.isEmpty { members.append(("pushes", .array(step.pushes))) }
+        if !step.pushClocks.isEmpty { members.append(("pushClocks", .array(step.pushClocks.map(JSONValue.double)))) }
         if let state = step.state { members.append(("state", .int(state))) }
         if let failure = step.failure { members.append(("failure", .string(failure))) }
         return .object(members)

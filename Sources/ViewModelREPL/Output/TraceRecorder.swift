@@ -30,13 +30,16 @@ package final class TraceRecorder: OutputConsumer {
         var reply: JSONValue
         /// The lines the request caused later, and the `change` lines just before its reply.
         var pushes: [JSONValue] = []
+        /// The clock when each push came, in seconds (virtual time only).
+        var pushClocks: [Double] = []
         /// The index in ``states`` of the last state this step showed, if it showed one.
         var state: Int?
         /// `expect`, `invariant` or `error`: what failed, the worst first.
         var failure: String?
     }
 
-    /// One state line: the whole state, or a patch against an earlier one of the same screen.
+    /// One state line: a patch against an earlier one of the same screen, or the whole state (with
+    /// the patch's paths, when there was one, for the page to highlight).
     struct StateEntry {
         var screen: String
         var model: String
@@ -85,6 +88,20 @@ package final class TraceRecorder: OutputConsumer {
             stepByLine.removeAll()
             lastState.removeAll()
         }
+        // Where the value goes, decided first: past the step limit nothing is rendered or diffed.
+        let owner: Int?
+        if value.push {
+            // A push without a request (none today) goes with the last step.
+            owner = value.tag.map { stepByLine[$0.line] } ?? steps.indices.last
+            guard owner != nil else { return }
+        } else {
+            owner = nil
+            guard steps.count < limits.steps else {
+                if !Self.isChange(value.reply) { droppedSteps += 1 }
+                pending = nil
+                return
+            }
+        }
         let line: JSONValue
         var stateIndex: Int?
         if case .state(let snapshot) = value.reply {
@@ -94,22 +111,15 @@ package final class TraceRecorder: OutputConsumer {
             writer.render(value)
             line = lines.line
         }
-        if value.push {
-            // A push without a request (none today) goes with the last step.
-            let owner = value.tag.map { stepByLine[$0.line] } ?? steps.indices.last
-            guard let index = owner else { return }
+        if let index = owner {
             steps[index].pushes.append(line)
+            if let now = readClock?() { steps[index].pushClocks.append(DurationText.seconds(now)) }
             if let stateIndex { steps[index].state = stateIndex }
             if let failure = Self.failure(of: value.reply) { steps[index].failure = Self.worse(steps[index].failure, failure) }
             return
         }
-        if case .change = value.reply {
+        if Self.isChange(value.reply) {
             pendingChanges.append(line)
-            return
-        }
-        guard steps.count < limits.steps else {
-            droppedSteps += 1
-            pendingChanges = []
             return
         }
         var step = Step(line: value.tag?.line, id: value.tag?.id, reply: line)
@@ -124,6 +134,12 @@ package final class TraceRecorder: OutputConsumer {
         steps.append(step)
     }
 
+    /// Whether a value is a `change` line, which goes with the reply after it.
+    private static func isChange(_ reply: Reply) -> Bool {
+        if case .change = reply { return true }
+        return false
+    }
+
     /// Keeps a state as a patch against the screen's last one (or whole); its index, or `nil` past the budget.
     private func keep(_ snapshot: StateSnapshot) -> Int? {
         guard droppedStates == 0 else {
@@ -134,15 +150,23 @@ package final class TraceRecorder: OutputConsumer {
         var size = snapshot.json.count
         if let previous = lastState[snapshot.screen], let operations = JSONTextDiff.diff(from: previous.json, to: snapshot.json) {
             if operations.isEmpty, states[previous.index].model == entry.model { return previous.index }
+            // A patch smaller than the state is kept instead of it; otherwise the state is kept
+            // whole with the patch's operations without their values, the paths the page highlights.
             let patch = JSONPatch.json(operations)
             let patchSize = JSONWriter.bytes(patch).count
+            entry.base = previous.index
             if patchSize < size {
-                entry.base = previous.index
                 entry.patch = patch
                 size = patchSize
+            } else {
+                let paths = Self.paths(of: operations)
+                entry.full = snapshot.json
+                entry.patch = paths
+                size += JSONWriter.bytes(paths).count
             }
+        } else {
+            entry.full = snapshot.json
         }
-        if entry.patch == nil { entry.full = snapshot.json }
         guard stateBytes + size <= limits.stateBytes else {
             droppedStates += 1
             return nil
@@ -151,6 +175,18 @@ package final class TraceRecorder: OutputConsumer {
         states.append(entry)
         lastState[snapshot.screen] = (snapshot.json, states.count - 1)
         return states.count - 1
+    }
+
+    /// The operations of a patch without their values: what changed, where.
+    private static func paths(of operations: [JSONPatch.Operation]) -> JSONValue {
+        .array(
+            operations.map { operation in
+                switch operation {
+                case .add(let path, _): .object([("op", .string("add")), ("path", .string(path))])
+                case .remove(let path): .object([("op", .string("remove")), ("path", .string(path))])
+                case .replace(let path, _): .object([("op", .string("replace")), ("path", .string(path))])
+                }
+            })
     }
 
     /// A state line as the wire has it, without its state (kept apart).

@@ -21,6 +21,8 @@ package final class Explorer {
     private var eventCounts: [String: Int] = [:]
     private var phases: Set<String> = []
     private var checks = 0
+    /// The trace kept (`--trace`): the counterexample's run, replayed, and the result line.
+    package var trace: TraceRecorder?
     /// The most generated steps held at once: only a run that broke keeps its steps, up to the break.
     private(set) var mostStepsKept = 0
 
@@ -84,6 +86,7 @@ package final class Explorer {
             // A script that cannot be written loses nothing: the counterexample line still carries the
             // steps, and says the script is not there, and why.
             let unwritten = AtomicFile.replace(file, with: Array(script.utf8))
+            if let trace { await replay(setup, shrunk, into: trace) }
             let message = broken.message
             let wording = Messages.counterexample(message, steps: lines, file: file, unwritten: unwritten)
             failures.append(wording.failure)
@@ -98,6 +101,23 @@ package final class Explorer {
         output.emit(.exploration(.explored(runs: runs, steps: total, events: events, phases: phases.sorted(), checks: checks)), tag: nil, push: false)
         output.flush()
         return .success
+    }
+
+    /// Runs the setup and the shrunk steps once more with the trace watching, so its page shows
+    /// the run that breaks the invariant, numbered as the setup's lines and then on from there.
+    private func replay(_ setup: [InputLine], _ steps: [Command], into trace: TraceRecorder) async {
+        let session = Session(registry: registry, options: options, consumer: trace)
+        session.start()
+        var number = 0
+        for line in setup {
+            number = line.number
+            if case .text(let text) = line.content { await session.handle(line: text, number: number) }
+        }
+        for step in steps {
+            number += 1
+            _ = await session.handle(step, number: number)
+        }
+        await session.finish()
     }
 
     /// One run: the setup, then up to `count` generated steps.

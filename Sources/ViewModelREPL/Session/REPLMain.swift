@@ -64,7 +64,11 @@ public enum REPLMain {
                 colour: colour,
                 historyPath: HistoryLocation.path(option: options.historyPath, disabled: options.historyDisabled, environment: environment),
                 report: printError)
-            return await session.run()
+            let trace = options.traceFile
+            session.trace = trace?.recorder
+            let status = await session.run()
+            if let trace, !Self.write(trace) { return status.combined(with: .requestFailed) }
+            return status
         }
         // Protocol lines get their own descriptor; anything else the process prints goes to stderr,
         // so a stray print() can never land between protocol lines.
@@ -75,7 +79,7 @@ public enum REPLMain {
         // A crash in a view model, or a signal the main actor cannot act on, still writes the lines owed.
         EmergencyFlush.install()
         let writer = ProtocolWriter(output: channel)
-        let trace = options.tracePath.map { TraceFile(path: $0, files: options.files) }
+        let trace = options.traceFile
         let consumer: any OutputConsumer = trace.map { OutputTee(writer, trace: $0.recorder) } ?? writer
         // A session ended by a signal writes its page too, after the lines it owes.
         if let trace { TerminationSignals.beforeExit.append { Self.write(trace) } }
@@ -90,17 +94,19 @@ public enum REPLMain {
             let session = TranscriptSession(
                 registry: screens, options: options.evaluatorOptions(clock: .virtual),
                 update: options.update, strict: options.strict, junitPath: options.junitPath, report: printError)
+            session.trace = trace?.recorder
             status = await session.run(files)
         case .explore(let setup):
             let explorer = Explorer(
                 registry: screens, options: options.evaluatorOptions(clock: .virtual),
                 runs: options.exploreRuns, steps: options.exploreSteps, out: options.exploreOut, junitPath: options.junitPath,
-                consumer: writer, report: printError)
+                consumer: consumer, report: printError)
+            explorer.trace = trace?.recorder
             status = await explorer.run(setup)
         case .session where options.mcp:
             let server = MCPServer(
                 registry: screens, options: sessionOptions, input: STDIN_FILENO, output: protocolFD,
-                maximumLineLength: options.maximumLineLength)
+                maximumLineLength: options.maximumLineLength, trace: trace?.recorder)
             status = await server.run()
         case .session:
             let session = PipeSession(
@@ -112,7 +118,10 @@ public enum REPLMain {
             )
             status = await session.run()
         }
-        if let trace, !Self.write(trace) { status = status.combined(with: .requestFailed) }
+        if let trace {
+            TerminationSignals.beforeExit.removeAll()
+            if !Self.write(trace) { status = status.combined(with: .requestFailed) }
+        }
         // Output that could not be written is never a success, whatever the requests came to.
         if let error = channel.writeError { return outputFailure(error) }
         return status

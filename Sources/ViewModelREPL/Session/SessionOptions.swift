@@ -71,6 +71,14 @@ package struct SessionOptions: Equatable, Sendable {
         return mcp ? FileSandbox(root: FileManager.default.currentDirectoryPath) : nil
     }
 
+    /// Where the trace page goes (`--trace`), kept in the `--files` folder when one is named:
+    /// the path is the command line's, as trusted as `--files` itself, so `--mcp` alone does not
+    /// confine it.
+    @MainActor
+    package var traceFile: TraceFile? {
+        tracePath.map { TraceFile(path: $0, files: filesDirectory.map(FileSandbox.init(root:))) }
+    }
+
     /// The options a session of this run is set up with, on `clock`, its output as `output` says.
     package func evaluatorOptions(clock: ClockMode, output: OutputSettings = OutputSettings()) -> Evaluator.Options {
         Evaluator.Options(clock: clock, seed: seed, defaultTimeout: timeout, valueForms: values, output: output, files: files)

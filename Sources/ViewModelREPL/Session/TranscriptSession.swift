@@ -17,6 +17,8 @@ package final class TranscriptSession {
     private let junitPath: String?
     /// The failures of the transcript being checked, for the JUnit report.
     private var failures: [String] = []
+    /// The trace kept of the replayed sessions (`--trace`), one after another.
+    package var trace: TraceRecorder?
 
     package init(
         registry: ScreenRegistry, options: Evaluator.Options, update: Bool, strict: Bool = false, junitPath: String? = nil,
@@ -144,7 +146,7 @@ package final class TranscriptSession {
                 capture.bytes.append(contentsOf: bytes)
                 return true
             })
-        let session = Session(registry: registry, options: options, consumer: writer)
+        let session = Session(registry: registry, options: options, consumer: trace.map { OutputTee(writer, trace: $0) } ?? writer)
         session.start()
         writer.flush()
         capture.bytes.removeAll()

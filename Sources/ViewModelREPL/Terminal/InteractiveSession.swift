@@ -14,6 +14,8 @@ package final class InteractiveSession {
     private let colour: Bool
     private let historyPath: String?
     private let report: (String) -> Void
+    /// The trace kept of the session (`--trace`), beside what the terminal shows.
+    package var trace: TraceRecorder?
 
     /// - Parameter options: How the session is set up; its output mode is the one shown first
     ///   (the human view when none is given).
@@ -32,7 +34,7 @@ package final class InteractiveSession {
         let editor = LineEditor(prompt: Prompt.text(nil, colour: colour), historyPath: historyPath) { completions.context.candidates(before: $0) }
         if let problem = editor.historyProblem { report("vmrepl: history: \(problem)") }
         let renderer = TerminalRenderer(colour: colour) { editor.show($0) }
-        let session = Session(registry: registry, options: options, consumer: renderer)
+        let session = Session(registry: registry, options: options, consumer: trace.map { OutputTee(renderer, trace: $0) } ?? renderer)
         completions.context = CompletionContext(session.evaluator)
 
         signal(SIGINT, SIG_IGN)

@@ -1,0 +1,73 @@
+import ExampleScreens
+import Foundation
+import Testing
+
+@testable import ViewModelREPL
+
+/// The trace (`--trace`) in process: what it keeps of a session, its bounds, and the page's data.
+@MainActor
+struct TraceRecorderTests {
+    /// Runs `lines` in a session whose only front end is `trace`.
+    private func run(_ lines: [String], into trace: TraceRecorder) async {
+        let session = Session(registry: ExampleScreens.registry(postsURL: nil), options: Evaluator.Options(), consumer: trace)
+        session.start()
+        for (index, line) in lines.enumerated() { await session.handle(line: line, number: index + 1) }
+        await session.finish()
+    }
+
+    /// The page's data, parsed back.
+    private func document(_ trace: TraceRecorder) throws -> JSONValue {
+        try JSONParser.parse(String(decoding: trace.document(title: "t"), as: UTF8.self), maximumDepth: 512)
+    }
+
+    @Test func aStatePatchedFromTheLastRebuildsTheSameState() async throws {
+        let trace = TraceRecorder()
+        await run(["use posts", "load", "wait", "event select id=2"], into: trace)
+        let last = try #require(trace.steps.last?.state)
+        let entry = trace.states[last]
+        #expect(entry.full == nil && entry.base != nil, "a selection among many posts is kept as a patch")
+        #expect(entry.patch.map(JSONWriter.string) == #"[{"op":"replace","path":"/selectedPostID","value":2}]"#)
+    }
+
+    @Test func aSmallStateIsKeptWholeWithThePathsThatChanged() async throws {
+        let trace = TraceRecorder()
+        await run(["use foo", "event goodbye"], into: trace)
+        let entry = trace.states[try #require(trace.steps.last?.state)]
+        #expect(entry.full != nil && entry.base == 0)
+        #expect(entry.patch.map(JSONWriter.string) == #"[{"op":"replace","path":"/text"}]"#)
+    }
+
+    @Test func stepsPastTheLimitAreCountedAndTheDataSaysSo() async throws {
+        var limits = TraceRecorder.Limits()
+        limits.steps = 3
+        let trace = TraceRecorder(limits: limits)
+        await run(["use foo", "event hello", "event goodbye", "state", "expect text == \"x\""], into: trace)
+        #expect(trace.steps.count == 3)
+        #expect(trace.droppedSteps == 3)
+        let notice = try document(trace)["notice"]
+        #expect(notice == .string(Messages.traceDropped(steps: 3, states: 0, stepLimit: 3, stateBytes: limits.stateBytes)))
+    }
+
+    @Test func statesPastTheBudgetAreLeftOutAndTheirStepsKept() async throws {
+        var limits = TraceRecorder.Limits()
+        limits.stateBytes = 40
+        let trace = TraceRecorder(limits: limits)
+        await run(["use foo", "event hello", "event goodbye"], into: trace)
+        #expect(trace.steps.compactMap(\.command) == ["use foo", "event hello", "event goodbye"])
+        #expect(trace.droppedStates > 0)
+        #expect(trace.steps.last?.state == trace.steps.dropLast().last?.state, "a step past the budget shows the last state kept")
+        #expect(try document(trace)["notice"] != nil)
+    }
+
+    @Test func failuresAreMarkedOnTheirStep() async throws {
+        let trace = TraceRecorder()
+        await run(["use foo", "invariant text != \"😢\"", "event goodbye", "expect text == \"x\"", "nosuch"], into: trace)
+        #expect(trace.steps.map(\.failure) == [nil, nil, nil, "invariant", "expect", "error"])
+    }
+
+    @Test func noStateTextCanEndThePagesDataElement() {
+        let page = String(decoding: TracePage.html(data: Array(#"{"a":"</script><script>alert(1)</script>"}"#.utf8)), as: UTF8.self)
+        #expect(!page.contains("alert(1)</script>"))
+        #expect(page.contains(#"\u003c/script>\u003cscript>alert(1)\u003c/script>"#))
+    }
+}
