@@ -9,7 +9,10 @@ struct RobustnessTests {
         let process = try VMReplProcess(["--clock=real"])
         _ = try await process.next()
         _ = try await process.request("use users", line: 1)
-        _ = try await process.request("load", line: 2)
+        // A fetch that never returns: the load is in flight however late the signal is acted on
+        // (a slow machine, the thread sanitizer), not only for the 2 s a real fetch takes.
+        _ = try await process.request("stub fetch hang", line: 2)
+        _ = try await process.request("load", line: 3)
         process.send(signal: SIGINT)
         let rest = try await process.rest()
         #expect(rest.count == 1)
