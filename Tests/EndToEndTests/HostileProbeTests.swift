@@ -22,6 +22,25 @@ import TestSupport
         #expect(value(result.reply(4), "state.text") as? String == "👋")
     }
 
+    /// A trace page, a JUnit report or explore's script is never written over a FIFO or through
+    /// /dev/stdout (which would replace whatever this process's output was redirected to).
+    @Test(.timeLimit(.minutes(1)))
+    func reportsAreNeverWrittenOverWhatIsNoFile() async throws {
+        let dir = try Self.folder()
+        let fifo = dir.appendingPathComponent("pipe").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        for arguments in [["--trace=\(fifo)"], ["--trace=/dev/stdout"]] {
+            let result = try await Transcript.run(["use foo"], arguments: arguments)
+            #expect(result.status == 1, "\(arguments)")
+            #expect(result.standardError.contains("not a regular file"), "\(arguments): \(result.standardError)")
+        }
+        let script = dir.appendingPathComponent("s.vmrepl")
+        try "use foo\n".write(to: script, atomically: true, encoding: .utf8)
+        _ = try await Transcript.run([], arguments: ["run", "--junit=\(fifo)", script.path])
+        var status = stat()
+        #expect(lstat(fifo, &status) == 0 && (status.st_mode & S_IFMT) == S_IFIFO, "the FIFO is still a FIFO")
+    }
+
     /// `vmrepl run FIFO` with no writer: refused at once instead of blocking in open(), out of
     /// reach of signals.
     @Test(.timeLimit(.minutes(1)))

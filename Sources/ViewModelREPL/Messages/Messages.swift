@@ -251,6 +251,8 @@ extension Messages {
     static func counterexampleFile(_ file: String, unwritten: String?) -> String {
         unwritten.map { "the script was not written to \(file): \($0)" } ?? "written to \(file)"
     }
+    /// Why a report, a page or a script is not written over what is at its path.
+    static let notAFileToReplace = "it is not a regular file (a device, a FIFO, a folder or this process's own output); nothing was written"
     /// The line a person sees first at a terminal.
     static func banner(screens: [String], clock: String) -> String {
         "vmrepl \(REPLMain.version): screens \(screens.joined(separator: ", ")); \(clock) time. help lists the commands."

@@ -18,11 +18,16 @@ enum AtomicFile {
     /// A link is written through: the file it names is replaced and the link stays, as an editor
     /// saving a linked file does.
     static func replace(_ path: String, with bytes: [UInt8], mode: mode_t = 0o644) -> String? {
+        // A device, a FIFO or a folder is never replaced by a file, nor what /dev/stdout or
+        // /proc/self/fd/N lead to (this process's own output, a terminal, a pipe).
+        if path.hasPrefix("/dev/") || path.hasPrefix("/proc/") { return Messages.notAFileToReplace }
         var path = path
         if let resolved = realpath(path, nil) {
             path = String(cString: resolved)
             free(resolved)
         }
+        var status = stat()
+        if stat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG { return Messages.notAFileToReplace }
         let name = (path as NSString).lastPathComponent
         var folderPath = (path as NSString).deletingLastPathComponent
         if folderPath.isEmpty { folderPath = "." }
