@@ -23,6 +23,16 @@ struct JSONParserTests {
         if case .number(let digits) = expected { #expect(JSONWriter.string(parsed) == digits) }
     }
 
+    /// Numbers kept as their text compare by every digit: two that round to one Double differ.
+    @Test func numbersKeptAsTextCompareByEveryDigit() throws {
+        #expect(try JSONParser.parse("18446744073709551614") != JSONParser.parse("18446744073709551615"))
+        #expect(try JSONParser.parse("18446744073709551615") == JSONParser.parse("18446744073709551615"))
+        #expect(try JSONParser.parse("3.14159265358979323846264338327950289") != JSONParser.parse("3.14159265358979323846264338327950288"))
+        #expect(try JSONParser.parse("1.50000000000000000000") == JSONParser.parse("1.5"))
+        #expect(try JSONParser.parse("9223372036854775808") != .int(Int.max))
+        #expect(try JSONParser.parse("1e400") == JSONParser.parse("1e400"))
+    }
+
     @Test(arguments: [
         ("", 0), ("tru", 0), ("01", 1), ("1.", 2), ("-", 1), ("[1,]", 3), ("{\"a\" 1}", 5), ("\"tab\there\"", 4),
         ("\"open", 5), ("[1] 2", 4), ("{1:2}", 1), ("\"\\x\"", 1),

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A JSON value as the interpreter reads it from requests and states: exact integers, ordered objects.
 ///
 /// Objects keep their members in order, so a state patched by `mock field=value` prints its fields
@@ -22,15 +24,22 @@ package enum JSONValue: Hashable, Sendable {
         case (.int(let a), .int(let b)): a == b
         case (.double(let a), .double(let b)): a == b
         case (.int(let a), .double(let b)), (.double(let b), .int(let a)): Double(a) == b
-        case (.number(let a), .number(let b)): a == b || (Double(a).map { $0.isFinite && $0 == Double(b) } ?? false)
-        case (.number(let a), .int(let b)), (.int(let b), .number(let a)): Double(a) == Double(b) && Int(a) == b
-        case (.number(let a), .double(let b)), (.double(let b), .number(let a)): Double(a) == b
+        // Numbers kept as text are compared by every digit, never as the Doubles they round to.
+        case (.number(let a), .number(let b)): a == b || Self.exactly(a).map { $0 == Self.exactly(b) } ?? false
+        case (.number(let a), .int(let b)), (.int(let b), .number(let a)): Self.exactly(a) == Decimal(b)
+        case (.number(let a), .double(let b)), (.double(let b), .number(let a)): b.isFinite && Self.exactly(a) == Decimal(string: "\(b)")
         case (.string(let a), .string(let b)): a == b
         case (.array(let a), .array(let b)): a == b
         case (.object(let a), .object(let b)):
             a.count == b.count && a.allSatisfy { member in b.contains { $0.key == member.key && $0.value == member.value } }
         default: false
         }
+    }
+
+    /// The value of a number's text, where a `Decimal` holds all of its digits (38).
+    private static func exactly(_ text: String) -> Decimal? {
+        guard let value = Decimal(string: text), !value.isNaN, text.utf8.count(where: { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) <= 38 else { return nil }
+        return value
     }
 
     package func hash(into hasher: inout Hasher) {

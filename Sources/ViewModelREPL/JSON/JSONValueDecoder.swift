@@ -119,6 +119,10 @@ package enum JSONValueDecoder {
             switch value {
             case .double(let number): return number
             case .number(let text): if let number = Double(text), number.isFinite { return number } else { throw giveUp() }
+            // Written so where JSON has no number: read back as the readable forms write them.
+            case .string("nan"): return .nan
+            case .string("inf"): return .infinity
+            case .string("-inf"): return -.infinity
             // Exact up to 2^53, as the text's own parse would be.
             case .int(let number) where number.magnitude <= 1 << 53: return Double(number)
             default: throw giveUp()

@@ -7,8 +7,9 @@ import Foundation
 /// In ``ValueForms/readable`` (the default) it writes Swift values as people read them instead:
 /// `nil` as `null`, dates as ISO 8601, sets sorted, enums externally tagged (see ``ValueForms``).
 ///
-/// What it does not handle the same way (a `Decimal`, a container filled after a later sibling,
-/// a `superEncoder`, a key written twice, a non-finite number) makes it give up and the caller
+/// What it does not handle the same way (a container filled after a later sibling, a
+/// `superEncoder`, a key written twice; in the codable forms also a `Decimal` and a non-finite
+/// number, which the readable forms write themselves) makes it give up and the caller
 /// encodes with `JSONEncoder`, so the output and the errors stay exactly JSONEncoder's.
 ///
 /// One instance serves one screen and keeps its buffers, and a keyed container per coding-key
@@ -177,7 +178,11 @@ extension StateEncoder {
             } else if Value.self == URL.self {
                 appendString((value as! URL).absoluteString)
             } else if Value.self == Decimal.self {
-                throw GiveUp()
+                // JSONEncoder's own form of a Decimal differs (and NaN fails it): written here
+                // only in the readable forms, as its exact digits, NaN as "nan".
+                guard readable else { throw GiveUp() }
+                let decimal = value as! Decimal
+                if decimal.isNaN { appendString("nan") } else { bytes.append(utf8: decimal.description) }
             } else if readable, valueDepth > StateEncoder.maximumDepth {
                 appendString(ValueKind.cutDeeper(than: StateEncoder.maximumDepth))
             } else {
@@ -216,12 +221,16 @@ extension StateEncoder {
         }
 
         func appendDouble(_ number: Double) throws {
-            guard number.isFinite else { throw GiveUp() }
+            guard number.isFinite else {
+                // No JSON number: in the readable forms its text, as everywhere; JSONEncoder's to decide otherwise.
+                guard readable else { throw GiveUp() }
+                return appendString(number.isNaN ? "nan" : number < 0 ? "-inf" : "inf")
+            }
             appendDescription(number.description)
         }
 
         func appendFloat(_ number: Float) throws {
-            guard number.isFinite else { throw GiveUp() }
+            guard number.isFinite else { return try appendDouble(Double(number)) }
             appendDescription(number.description)
         }
 

@@ -7,6 +7,8 @@ package enum ArgumentDecoding {
     /// text, as readable states print it, or the number `JSONEncoder` writes.
     package static func makeDecoder() -> JSONDecoder {
         let decoder = JSONDecoder()
+        // NaN and the infinities as the readable forms write them, so what `state` printed reads back.
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         decoder.dateDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()
             if let seconds = try? container.decode(Double.self) { return Date(timeIntervalSinceReferenceDate: seconds) }
