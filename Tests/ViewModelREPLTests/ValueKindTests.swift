@@ -87,6 +87,11 @@ struct ValueKindTests {
     actor Counter { var count = 0 }
     class Guarded: @unchecked Sendable { let lock = NSRecursiveLock(); var count = 0 }
     final class GuardedSubclass: Guarded, @unchecked Sendable { var extra = 1 }
+    final class MaybeGuarded: @unchecked Sendable { let lock: NSLock? = NSLock(); var count = 0 }
+    final class GuardedByAny: @unchecked Sendable { let lock: any NSLocking = NSLock(); var count = 0 }
+    struct Guard { let lock = NSLock() }
+    final class GuardedInside: @unchecked Sendable { let guarding = Guard(); var count = 0 }
+    final class Queued: @unchecked Sendable { let queue = DispatchQueue(label: "q"); var count = 0 }
     struct Wrapped<Value> { var wrappedValue: Value }
     struct WithWrapper { var _phase = Wrapped(wrappedValue: 3) }
     struct WithLazy { lazy var total = 3 }
@@ -146,7 +151,10 @@ struct ValueKindTests {
         case .cycle:
             [{ let node = Node(); node.next = node; return shown(node, #"{"next":"<cycle: Node>"}"#) }()]
         case .actor: [shown(Counter(), #""<actor: Counter>""#)]
-        case .locked: [shown(Guarded(), #""<locked: Guarded>""#), shown(GuardedSubclass(), #""<locked: GuardedSubclass>""#)]
+        case .locked:
+            [shown(Guarded(), #""<locked: Guarded>""#), shown(GuardedSubclass(), #""<locked: GuardedSubclass>""#),
+             shown(MaybeGuarded(), #""<locked: MaybeGuarded>""#), shown(GuardedByAny(), #""<locked: GuardedByAny>""#),
+             shown(GuardedInside(), #""<locked: GuardedInside>""#), shown(Queued(), #""<locked: Queued>""#)]
         case .anyHashable: [shown(AnyHashable(3), "3"), shown(Set([AnyHashable(1), AnyHashable("1")]), #"["1",1]"#)]
         case .opaque:
             [shown(UnsafeMutablePointer<Int>(bitPattern: 8)!, #""<UnsafeMutablePointer<Int>>""#), shown(ObjectIdentifier(Leaf.self), #""<ObjectIdentifier>""#),

@@ -1,4 +1,3 @@
-import Foundation
 @_spi(Reflection) import Swift
 
 /// Which of a class's stored properties are declared by a class that keeps tracked properties as
@@ -28,28 +27,32 @@ enum ClassFields {
     }
 
     /// Whether `type` (or a superclass) stores a lock (an `NSLock` or another `NSLocking`, a
-    /// `Mutex`, an atomic, an unfair lock, a pthread mutex): a class that guards its state so other
-    /// threads can write it, which the main thread must not read past its lock.
+    /// `Mutex`, an atomic, an unfair or a pthread lock, a dispatch queue or semaphore), itself,
+    /// optional, as an existential or inside a struct it stores: a class that guards its state so
+    /// other threads can write it, which the main thread must not read past its lock.
     static func guardsWithALock(_ type: Any.Type) -> Bool {
         guard let type = type as? AnyClass else { return false }
         var found = false
         _ = _forEachField(of: type, options: classType) { _, _, fieldType, _ in
-            found = isLock(fieldType)
+            found = holdsALock(fieldType, depth: 0)
             return !found
         }
         return found
     }
 
-    private static func isLock(_ type: Any.Type) -> Bool {
-        if type is any NSLocking.Type { return true }
+    /// Whether `type` is a lock, or a struct storing one (three levels down at most).
+    private static func holdsALock(_ type: Any.Type, depth: Int) -> Bool {
         let name = String(reflecting: type)
-        return lockTypeNames.contains { name.hasPrefix($0) }
+        if lockTypeNames.contains(where: { name.contains($0) }) { return true }
+        guard depth < 3, !(type is AnyClass) else { return false }
+        return StoredLayout.declaredTypes(of: type).values.contains { holdsALock($0, depth: depth + 1) }
     }
 
-    /// The lock types known by name, their modules being on some platforms only.
+    /// The lock types, known by name: their modules are on some platforms only, and a name is
+    /// found inside `Optional<…>`, an existential or a generic argument alike.
     private static let lockTypeNames = [
-        "Synchronization.Mutex<", "Synchronization.Atomic<", "os.OSAllocatedUnfairLock<", "__C.os_unfair_lock_s", "__C.pthread_mutex_t",
-        "__C.pthread_rwlock_t", "Atomics.ManagedAtomic<",
+        "NSLock", "NSRecursiveLock", "NSCondition", "Mutex<", "Atomic<", "OSAllocatedUnfairLock", "os_unfair_lock",
+        "pthread_mutex_t", "pthread_rwlock_t", "DispatchQueue", "DispatchSemaphore",
     ]
 
     /// The runtime's option, spelled by value (see ``ObjectLayout``).
