@@ -4,7 +4,8 @@ import ViewModelKit
 /// arguments, loads, cancels, time, stub changes — checking the setup's invariants after each;
 /// the first break is shrunk to the fewest steps that still break it and written as a script.
 ///
-/// Everything runs in-process on virtual time and is fixed by `--seed`.
+/// Everything runs in-process on virtual time and is fixed by `--seed`. With `--coverage` a
+/// ``CoverageRecorder`` also counts what the runs tried and reached, for one more line.
 @MainActor
 package final class Explorer {
     private let registry: ScreenRegistry
