@@ -143,7 +143,7 @@ extension Messages {
         usage: vmrepl [OPTIONS]
                vmrepl run [OPTIONS] [--keep-going] [--pace=DURATION] [--junit=FILE] FILE...
                vmrepl test [OPTIONS] [--update] [--junit=FILE] FILE...
-               vmrepl explore [OPTIONS] [--runs=N] [--steps=N] [--out=FILE] SETUP
+               vmrepl explore [OPTIONS] [--runs=N] [--steps=N] [--out=FILE] [--coverage[=FILE.dot]] [--abstract=PATH,…] SETUP
         """
 
     /// `vmrepl --help`: the options, then the commands from the one command table.
@@ -260,6 +260,52 @@ extension Messages {
     static func explored(runs: Int, steps: Int, checks: Int) -> String {
         "explored \(count(runs, "run")), \(count(steps, "step")), \(count(checks, "invariant check")): nothing broke"
     }
+    /// `explore --coverage` at a terminal: the counts, then what was never sent or reached.
+    static func coverage(_ coverage: Coverage) -> [String] {
+        let sent = coverage.events.count - coverage.unsent.count
+        var lines = [
+            "coverage: \(sent) of \(count(coverage.events.count, "event")) sent; \(count(coverage.states.count, "abstract state")), "
+                + "\(count(coverage.transitions.count, "transition"))"
+        ]
+        for event in coverage.unsent {
+            lines.append("  never sent: " + neverSent(event))
+        }
+        for path in coverage.paths where path.cases != nil {
+            lines.append("  \(path.path): " + (path.unreached.isEmpty ? "every case reached" : "never reached: " + path.unreached.joined(separator: ", ")))
+        }
+        if coverage.dropped.states > 0 || coverage.dropped.transitions > 0 {
+            lines.append("  " + coverageDropped(coverage))
+        }
+        if let graph = coverage.graph {
+            lines.append("  " + (graph.unwritten.map { "the graph was not written to \(graph.path): \($0)" } ?? "graph written to \(graph.path)"))
+        }
+        return lines
+    }
+
+    /// Why an event was never sent: refused each time, how and where; or never tried.
+    static func neverSent(_ event: Coverage.EventTally) -> String {
+        guard event.tried > 0 else { return "\(event.name): never tried" }
+        let codes = event.codes.map { "\($0.code) ×\($0.count)" }.joined(separator: ", ")
+        let why = event.firstRefusal.map { ": " + $0 } ?? ""
+        return "\(event.name): refused all \(count(event.tried, "time")), in \(count(event.statesTried, "abstract state")) (\(codes))\(why)"
+    }
+
+    /// What coverage left out past its limits.
+    static func coverageDropped(_ coverage: Coverage) -> String {
+        "past the limits (\(coverage.limits.states) states, \(coverage.limits.transitions) transitions), "
+            + "\(count(coverage.dropped.states, "step")) reaching a new state and \(count(coverage.dropped.transitions, "transition")) were not kept"
+    }
+
+    /// Why a path given to `--abstract` was refused.
+    static func badAbstractPath(_ text: String) -> String {
+        "--abstract takes paths of the state separated by commas, such as users.phase,query; '\(text)' is not a path"
+    }
+
+    /// Why the coverage graph (`--coverage=FILE.dot`) was not written.
+    static func coverageGraphFailed(path: String, reason: String) -> String {
+        "vmrepl explore: --coverage: cannot write \(path): \(reason)"
+    }
+
     /// Heads the lines a recording started mid-session begins with.
     static let recordingSetup = "# the session when the recording started: its screen, mocked state, stubs and invariants"
     static func recorded(_ commands: Int, to path: String) -> String {

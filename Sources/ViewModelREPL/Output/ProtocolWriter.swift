@@ -91,6 +91,8 @@ package final class ProtocolWriter<Target: ProtocolLineTarget>: OutputConsumer {
             output.field("events", .object(events.map { ($0.name, .int($0.count)) }))
             output.field("phases", .array(phases.map(JSONValue.string)))
             output.field("checks", checks)
+        case .exploration(.coverage(let coverage)):
+            writeCoverage(coverage, value)
         case .change(let change):
             open("change", value)
             output.field("screen", change.screen)
@@ -165,6 +167,62 @@ package final class ProtocolWriter<Target: ProtocolLineTarget>: OutputConsumer {
                             ("output", .string(dependency.declared.output)), ("stubs", .array(dependency.stubs.map(\.json))),
                         ])
                     }))
+        }
+    }
+
+    private func writeCoverage(_ coverage: Coverage, _ value: OutputValue) {
+        open("coverage", value)
+        output.field(
+            "events",
+            .object(
+                coverage.events.map { event in
+                    var members: [(key: String, value: JSONValue)] = [("tried", .int(event.tried)), ("sent", .int(event.sent)), ("refused", .int(event.refused))]
+                    if !event.codes.isEmpty { members.append(("codes", .object(event.codes.map { ($0.code, .int($0.count)) }))) }
+                    return (event.name, .object(members))
+                }))
+        output.field(
+            "unsent",
+            .array(
+                coverage.unsent.map { event in
+                    var members: [(key: String, value: JSONValue)] = [("event", .string(event.name)), ("why", .string(event.tried == 0 ? "never tried" : "refused"))]
+                    if event.tried > 0 {
+                        members += [("refused", .int(event.refused)), ("states", .int(event.statesTried))]
+                        if let message = event.firstRefusal { members.append(("message", .string(message))) }
+                    }
+                    return .object(members)
+                }))
+        output.field(
+            "paths",
+            .array(
+                coverage.paths.map { path in
+                    var members: [(key: String, value: JSONValue)] = [("path", .string(path.path))]
+                    if let cases = path.cases {
+                        members.append(("cases", .array(cases.map(JSONValue.string))))
+                        members.append(("unreached", .array(path.unreached.map(JSONValue.string))))
+                    }
+                    return .object(members)
+                }))
+        let states = coverage.states.map { JSONValue.object($0.values.map { (key: $0.path, value: $0.value) }) }
+        output.field("states", .array(zip(states, coverage.states).map { .object([("state", $0), ("count", .int($1.count))]) }))
+        output.field(
+            "transitions",
+            .array(
+                coverage.transitions.map { transition in
+                    var members: [(key: String, value: JSONValue)] = [("from", states[transition.from]), ("step", .string(transition.step))]
+                    if let event = transition.event { members.append(("event", .string(event))) }
+                    members += [("to", states[transition.to]), ("count", .int(transition.count))]
+                    return .object(members)
+                }))
+        output.field("limits", .object([("states", .int(coverage.limits.states)), ("transitions", .int(coverage.limits.transitions))]))
+        output.field("dropped", .object([("states", .int(coverage.dropped.states)), ("transitions", .int(coverage.dropped.transitions))]))
+        // As the counterexample's script: a file that could not be written is not named as `graph`.
+        if let graph = coverage.graph {
+            if let unwritten = graph.unwritten {
+                output.field("unwritten", graph.path)
+                output.field("reason", unwritten)
+            } else {
+                output.field("graph", graph.path)
+            }
         }
     }
 

@@ -5,4 +5,6 @@ package enum Exploration: Sendable {
     case counterexample(invariant: String, message: String, steps: [String], file: String, unwritten: String?, run: Int)
     /// Nothing broke: what was tried.
     case explored(runs: Int, steps: Int, events: [(name: String, count: Int)], phases: [String], checks: Int)
+    /// What the runs covered (`--coverage`): written after the result, either one.
+    case coverage(Coverage)
 }

@@ -4,7 +4,8 @@ import ViewModelKit
 /// arguments, loads, cancels, time, stub changes — checking the setup's invariants after each;
 /// the first break is shrunk to the fewest steps that still break it and written as a script.
 ///
-/// Everything runs in-process on virtual time and is fixed by `--seed`.
+/// Everything runs in-process on virtual time and is fixed by `--seed`. With `--coverage` a
+/// ``CoverageRecorder`` also counts what the runs tried and reached, for one more line.
 @MainActor
 package final class Explorer {
     private let registry: ScreenRegistry
@@ -25,11 +26,14 @@ package final class Explorer {
     package var trace: TraceRecorder?
     /// The most generated steps held at once: only a run that broke keeps its steps, up to the break.
     private(set) var mostStepsKept = 0
+    /// What the runs covered (`--coverage`); `nil`, and nothing counted, when not asked for.
+    private let coverage: CoverageRecorder?
 
     package init(
         registry: ScreenRegistry, options: Evaluator.Options, runs: Int, steps: Int, out: String?, junitPath: String? = nil,
-        consumer: any OutputConsumer, report: @escaping (String) -> Void
+        coverage: CoverageRecorder.Settings? = nil, consumer: any OutputConsumer, report: @escaping (String) -> Void
     ) {
+        self.coverage = coverage.map(CoverageRecorder.init(settings:))
         self.junitPath = junitPath
         self.registry = registry
         self.options = options
@@ -95,12 +99,30 @@ package final class Explorer {
                 .exploration(.counterexample(invariant: Self.invariant(broken) ?? "", message: message, steps: lines, file: file, unwritten: unwritten, run: run)),
                 tag: nil, push: false)
             output.flush()
-            return .expectationFailed
+            return ExitStatus.expectationFailed.combined(with: coverage.map(emitCoverage) ?? .success)
         }
         let events = eventCounts.sorted { $0.key < $1.key }.map { (name: $0.key, count: $0.value) }
         output.emit(.exploration(.explored(runs: runs, steps: total, events: events, phases: phases.sorted(), checks: checks)), tag: nil, push: false)
         output.flush()
-        return .success
+        return coverage.map(emitCoverage) ?? .success
+    }
+
+    /// Writes the `coverage` line after the result, and the dot file when one is asked for; a
+    /// file that cannot be written is reported on stderr and makes the status 1.
+    private func emitCoverage(_ recorder: CoverageRecorder) -> ExitStatus {
+        var coverage = recorder.coverage
+        var status = ExitStatus.success
+        if let path = recorder.settings.graphPath {
+            let unwritten = AtomicFile.replace(path, with: Array(CoverageGraph.dot(coverage).utf8))
+            coverage.graph = (path, unwritten)
+            if let unwritten {
+                report(Messages.coverageGraphFailed(path: path, reason: unwritten))
+                status = .requestFailed
+            }
+        }
+        output.emit(.exploration(.coverage(coverage)), tag: nil, push: false)
+        output.flush()
+        return status
     }
 
     /// Runs the setup and the shrunk steps once more with the trace watching, so its page shows
@@ -172,6 +194,9 @@ package final class Explorer {
             return trial
         }
         var number = setup.last?.number ?? 0
+        // A run made again to keep its steps was counted the first time.
+        let coverage = keeping ? nil : self.coverage
+        coverage?.start(session)
         for _ in 0..<count {
             let step = nextStep(session, &random)
             trial.count += 1
@@ -182,7 +207,9 @@ package final class Explorer {
             number += 1
             let reply = await session.handle(step, number: number)
             checks += session.evaluator.invariants.count
-            note(session)
+            let state = try? session.evaluator.current?.stateValue()
+            note(state)
+            coverage?.observe(step, reply: reply, state: state)
             if let broken = failure(session, reply) {
                 trial.broken = broken
                 break
@@ -332,8 +359,8 @@ package final class Explorer {
     }
 
     /// Notes the load phases the current state shows, for the summary.
-    private func note(_ session: Session) {
-        guard let state = try? session.evaluator.current?.stateValue() else { return }
+    private func note(_ state: JSONValue?) {
+        guard let state else { return }
         func visit(_ value: JSONValue) {
             switch value {
             case .object(let members):

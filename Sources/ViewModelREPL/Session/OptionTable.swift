@@ -27,6 +27,8 @@ package enum OptionTable {
         package var scope = Scope.everywhere
         /// Whether it takes a value (`--seed=N` or `--seed N`).
         package var takesValue = false
+        /// Whether it may take one, only after `=` (`--coverage` or `--coverage=FILE.dot`).
+        package var valueIsOptional = false
         /// Applies the option and its value to the options being parsed.
         package var apply: @Sendable (inout SessionOptions, String) throws(SessionOptions.UsageError) -> Void
 
@@ -135,6 +137,28 @@ package enum OptionTable {
         },
         Option(name: "out", usage: "--out=FILE", summary: "explore: where the shrunk counterexample script goes (default: beside the setup)", scope: .explore, takesValue: true) {
             options, text in options.exploreOut = text
+        },
+        Option(
+            name: "coverage", usage: "--coverage[=FILE.dot]",
+            summary: "explore: after the result, a coverage line: events sent and never sent (and why), abstract states reached, transitions; FILE.dot gets them as a Graphviz graph",
+            scope: .explore, valueIsOptional: true
+        ) { options, text in
+            options.coverage = options.coverage ?? CoverageRecorder.Settings()
+            if !text.isEmpty { options.coverage?.graphPath = text }
+        },
+        Option(
+            name: "abstract", usage: "--abstract=PATH,PATH…",
+            summary: "explore: key coverage's abstract states by these paths of the state (default: its enum-typed fields); implies --coverage",
+            scope: .explore, takesValue: true
+        ) { options, text throws(UsageError) in
+            var paths: [StatePath] = []
+            for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+                let trimmed = part.trimmingCharacters(in: .whitespaces)
+                guard let path = StatePath(trimmed) else { throw UsageError(message: Messages.badAbstractPath(trimmed)) }
+                paths.append(path)
+            }
+            options.coverage = options.coverage ?? CoverageRecorder.Settings()
+            options.coverage?.paths = paths
         },
         Option(name: "update", usage: "--update", summary: "test: rewrite the expected lines that differ, keeping the rest as written", scope: .test) {
             options, _ in options.update = true

@@ -100,7 +100,7 @@ public enum REPLMain {
             let explorer = Explorer(
                 registry: screens, options: options.evaluatorOptions(clock: .virtual),
                 runs: options.exploreRuns, steps: options.exploreSteps, out: options.exploreOut, junitPath: options.junitPath,
-                consumer: consumer, report: printError)
+                coverage: options.coverage, consumer: consumer, report: printError)
             explorer.trace = trace?.recorder
             status = await explorer.run(setup)
         case .session where options.mcp:

@@ -44,6 +44,8 @@ package struct SessionOptions: Equatable, Sendable {
     package var exploreRuns = 100
     package var exploreSteps = 20
     package var exploreOut: String?
+    /// `explore --coverage[=FILE.dot]` and `--abstract=PATH,…`: what the runs covered; `nil` when not asked for.
+    package var coverage: CoverageRecorder.Settings?
     /// `--junit=FILE`: where `run` and `test` write a JUnit XML report.
     package var junitPath: String?
     /// `--output=human|json|pretty`: how a terminal session shows replies.
@@ -118,7 +120,7 @@ package struct SessionOptions: Equatable, Sendable {
                 throw UsageError(message: argument.hasPrefix("-") ? "unknown option '\(argument)'" : "unexpected argument '\(argument)'")
             }
             let inline = parts.count > 1 ? parts[1] : nil
-            try option.apply(&options, option.takesValue ? try value(parts[0], inline) : "")
+            try option.apply(&options, option.takesValue ? try value(parts[0], inline) : option.valueIsOptional ? inline ?? "" : "")
         }
         switch subcommand {
         case "run"?:

@@ -53,6 +53,7 @@ struct HumanView {
             case .counterexample(_, let message, let steps, let file, let unwritten, _):
                 lines = ["counterexample: \(message)"] + steps.map { "  " + $0 } + [Messages.counterexampleFile(file, unwritten: unwritten)]
             case .explored(let runs, let steps, _, _, let checks): lines = [Messages.explored(runs: runs, steps: steps, checks: checks)]
+            case .coverage(let coverage): lines = Messages.coverage(coverage)
             }
         case .change(let change):
             lines = [(push ? "⟳ " : "") + "watch " + difference(change.path, change.from, change.to)]
