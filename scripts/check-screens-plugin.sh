@@ -49,4 +49,78 @@ if "$BIN/vmrepl-screens" --module ExampleApp --symbol-graphs "$WORK/graphs" --ou
 fi
 grep -q "out of date" "$WORK/check.err" || fail "--check did not say the file is out of date"
 "$BIN/app-repl" run Examples/App/Sources/AppREPL/app.vmrepl > "$WORK/app.out" || fail "the script of every generated screen failed: $(tail -3 "$WORK/app.out")"
-echo "check-screens-plugin: $(grep -c 'screens.register' "$GENERATED") generated screens, stable, checked, driven"
+# Hostile view models (scripts/screens-hostile): a module of their own, built with its symbol graph;
+# the file generated from it must type-check, without a warning, against the built modules.
+HOSTILE=$WORK/hostile
+mkdir -p "$HOSTILE"
+SWIFTC=$(dirname "$(command -v "$SWIFT")")/swiftc
+typecheck() {
+    "$SWIFTC" -typecheck -swift-version 6 -I "$HOSTILE" -I "$BIN/Modules" -Xcc -fmodule-map-file=Sources/CLibEdit/module.modulemap \
+        "$1" scripts/screens-hostile/Factories.swift
+}
+"$SWIFTC" -emit-module -module-name Hostile -parse-as-library -enable-testing -swift-version 6 \
+    scripts/screens-hostile/Hostile.swift -emit-module-path "$HOSTILE/Hostile.swiftmodule" \
+    -emit-symbol-graph -emit-symbol-graph-dir "$HOSTILE" || fail "the hostile module did not build"
+"$BIN/vmrepl-screens" --module Hostile --symbol-graphs "$HOSTILE" --output "$HOSTILE/generated.swift" > /dev/null ||
+    fail "no file was generated from the hostile module"
+typecheck "$HOSTILE/generated.swift" > "$HOSTILE/typecheck.out" 2>&1 ||
+    fail "the file generated from the hostile module does not type-check: $(grep error: "$HOSTILE/typecheck.out" | head -3)"
+[ ! -s "$HOSTILE/typecheck.out" ] || fail "the file generated from the hostile module has warnings: $(head -3 "$HOSTILE/typecheck.out")"
+expect() {
+    grep -qF -- "$1" "$HOSTILE/generated.swift" || fail "the hostile module's file lacks: $1"
+}
+expect '(model: KeywordsViewModel, `for`: Int) in model.toggle(for: `for`)'
+expect '(model: KeywordsViewModel, `is`: Bool, `return`: Int, `where`: String) in model.check(is: `is`, return: `return`, where: `where`)'
+expect 'model.`return`()'
+expect 'model.label(`inout`: `inout`, let: `let`)'
+expect '.action("unnamed", "argument1") { (model: KeywordsViewModel, argument1: Int) in model.unnamed(argument1) }'
+expect '.action("twice", "a", "b") { (model: KeywordsViewModel, a: Int, b: Int) in model.twice(x: a, x: b) }'
+expect '(screenModel: KeywordsViewModel, model: Int) in screenModel.pick(model: model)'
+expect 'KeywordsViewModel.bump(_:): an inout parameter'
+expect '.action("pair") { (model: KeywordsViewModel) in _ = await model.pair() }'
+expect '.action("typed") { (model: KeywordsViewModel) in try model.typed() }'
+expect '_ = try await model.both()'
+expect 'binding("default", \KeywordsViewModel.`default`)'
+expect 'GeneratedScreens.make(AsyncInitViewModel.self'
+expect 'GeneratedScreens.make(ThrowingInitViewModel.self'
+expect 'GeneratedScreens.make(FailableInitViewModel.self'
+expect 'screens.register("settings", summary: "@Observable class Settings"'
+expect 'screens.register("settings-view-model", summary: "@Observable class SettingsViewModel"'
+expect '// SettingsViewModel: named settings-view-model, not settings'
+expect '.action("load", drives: .loading) { (model: SettingsViewModel)'
+expect '.action("refresh", drives: .loading) { (model: RefreshingViewModel)'
+expect '.action("fetchA", drives: .loading) { (model: FetchingViewModel)'
+[ "$(grep -c 'drives: .loading' "$HOSTILE/generated.swift")" = 4 ] || fail "not one load per screen in the hostile module's file"
+# Each action a statement of its own: an error in one closure is reported at its line.
+sed 's/model.toggle(for: `for`)/model.toggle(for: "x")/' "$HOSTILE/generated.swift" > "$HOSTILE/broken.swift"
+LINE=$(grep -n 'model.toggle(for: "x")' "$HOSTILE/broken.swift" | cut -d: -f1)
+if typecheck "$HOSTILE/broken.swift" > "$HOSTILE/broken.out" 2>&1; then
+    fail "a broken action type-checked"
+fi
+grep -q "broken.swift:$LINE:.*error: cannot convert" "$HOSTILE/broken.out" ||
+    fail "a broken action's error is not at its line: $(grep error: "$HOSTILE/broken.out" | head -2)"
+# Malformed graphs: symbols without a path are skipped; an unreadable graph is one line; --help is usage.
+mkdir -p "$HOSTILE/malformed"
+python3 - "$HOSTILE/Hostile.symbols.json" "$HOSTILE/malformed/Hostile.symbols.json" <<'PY'
+import json, sys
+graph = json.load(open(sys.argv[1]))
+for symbol in graph["symbols"]:
+    if symbol["pathComponents"] in (["Settings"], ["KeywordsViewModel", "pair()"], ["FetchingViewModel", "init()"]):
+        symbol["pathComponents"] = []
+json.dump(graph, open(sys.argv[2], "w"))
+PY
+"$BIN/vmrepl-screens" --module Hostile --symbol-graphs "$HOSTILE/malformed" --output "$HOSTILE/malformed.swift" > /dev/null 2> "$HOSTILE/malformed.err" ||
+    fail "a graph with symbols without a path was not read: $(head -3 "$HOSTILE/malformed.err")"
+grep -q 'screens.register("settings", summary: "@Observable class SettingsViewModel"' "$HOSTILE/malformed.swift" ||
+    fail "SettingsViewModel is not named settings once Settings is skipped"
+echo '{"symbols": [' > "$HOSTILE/malformed/Broken.symbols.json"
+for graph in Broken Missing; do
+    if "$BIN/vmrepl-screens" --module $graph --symbol-graphs "$HOSTILE/malformed" --output "$HOSTILE/x.swift" 2> "$HOSTILE/unreadable.err"; then
+        fail "an unreadable graph ($graph) was read"
+    fi
+    [ "$(wc -l < "$HOSTILE/unreadable.err")" = 1 ] && grep -q "^vmrepl-screens: cannot read .*$graph.symbols.json: " "$HOSTILE/unreadable.err" ||
+        fail "an unreadable graph ($graph) is not one line: $(head -3 "$HOSTILE/unreadable.err")"
+done
+"$BIN/vmrepl-screens" --help > "$HOSTILE/help.out" || fail "--help failed"
+grep -q "^usage: vmrepl-screens" "$HOSTILE/help.out" || fail "--help printed no usage"
+echo "check-screens-plugin: $(grep -c 'screens.register' "$GENERATED") generated screens, stable, checked, driven; the hostile module's file type-checks"

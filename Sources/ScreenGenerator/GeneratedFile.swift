@@ -47,41 +47,78 @@ enum GeneratedFile {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// One screen, in a block of its own: each action and binding is a statement of its own, with
+    /// its closure's types written, so a compiler error points at its line, not at the whole call.
     private static func register(_ screen: ScreenPlan.Screen) -> [String] {
         var lines = screen.leftOut.map { "// \(screen.typeName).\($0): left out." }
-        lines.append("screens.register(\(literal(screen.name)), summary: \(literal(screen.summary)), actions: [")
-        lines += screen.actions.map { "    " + action($0) + "," }
-        if screen.bindings.isEmpty {
-            lines.append("]) { context in")
+        if let note = screen.note { lines.append("// \(screen.typeName): \(note).") }
+        lines.append("do {")
+        let type = screen.typeName
+        if screen.actions.isEmpty {
+            lines.append("    let actions: [ScreenAction<\(type)>] = []")
         } else {
-            lines.append("], bindings: [")
-            lines += screen.bindings.map { "    binding(\(literal($0.name)), \\\(screen.typeName).\($0.name))," }
-            lines.append("].compactMap { $0 }) { context in")
+            lines.append("    var actions: [ScreenAction<\(type)>] = []")
+            lines += screen.actions.map { "    actions.append(\(action($0, of: type)))" }
         }
-        lines.append(screen.hasPlainInit ? "    \(screen.typeName)()" : "    GeneratedScreens.make(\(screen.typeName).self, context: context)")
+        if screen.bindings.isEmpty {
+            lines.append("    let bindings: [ScreenBinding<\(type)>?] = []")
+        } else {
+            lines.append("    var bindings: [ScreenBinding<\(type)>?] = []")
+            lines += screen.bindings.map { "    bindings.append(binding(\(literal($0.name)), \\\(type).\(member($0.name))))" }
+        }
+        lines.append("    screens.register(\(literal(screen.name)), summary: \(literal(screen.summary)), actions: actions, bindings: bindings.compactMap { $0 }) { context in")
+        lines.append(screen.hasPlainInit ? "        \(type)()" : "        GeneratedScreens.make(\(type).self, context: context)")
+        lines.append("    }")
         lines.append("}")
         return lines
     }
 
-    private static func action(_ action: ScreenPlan.Action) -> String {
+    private static func action(_ action: ScreenPlan.Action, of type: String) -> String {
         let drives = action.drivesLoading ? ", drives: .loading" : ""
         let effects = (action.isThrowing ? "try " : "") + (action.isAsync ? "await " : "")
         let keep = action.returnsValue ? "_ = " : ""
         let names = action.arguments.map { literal($0.name) }.joined(separator: ", ")
+        let method = member(action.name)
         if action.arguments.isEmpty {
-            return ".action(\(literal(action.name))\(drives)) { \(keep)\(effects)$0.\(action.name)() }"
+            return ".action(\(literal(action.name))\(drives)) { (model: \(type)) in \(keep)\(effects)model.\(method)() }"
         }
+        // The closure's model parameter: `model`, unless an argument has that name.
+        var model = "model"
+        while action.arguments.contains(where: { $0.name == model }) { model = "screen" + model.prefix(1).uppercased() + model.dropFirst() }
         let parameters = action.arguments.map { "\(identifier($0.name)): \($0.type)" }.joined(separator: ", ")
-        let call = action.arguments.map { ($0.label.map { "\($0): " } ?? "") + identifier($0.name) }.joined(separator: ", ")
-        return ".action(\(literal(action.name)), \(names)\(drives)) { (model, \(parameters)) in \(keep)\(effects)model.\(action.name)(\(call)) }"
+        let call = action.arguments.map { ($0.label.map { "\(label($0)): " } ?? "") + identifier($0.name) }.joined(separator: ", ")
+        return ".action(\(literal(action.name)), \(names)\(drives)) { (\(model): \(type), \(parameters)) in \(keep)\(effects)\(model).\(method)(\(call)) }"
     }
 
     private static func literal(_ text: String) -> String {
         "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 
-    /// `name`, in backquotes where it is a keyword or would be taken for the model.
-    private static func identifier(_ name: String) -> String {
-        ["model", "in", "class", "func", "var", "let", "default", "case", "self", "Type", "init", "context"].contains(name) ? "`\(name)`" : name
+    /// Swift's keywords, and the contextual ones that cannot name a parameter everywhere: each is
+    /// written in backquotes where it names something.
+    static let keywords: Set<String> = [
+        "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension", "fileprivate", "func", "import", "init",
+        "inout", "internal", "let", "nonisolated", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows",
+        "static", "struct", "subscript", "typealias", "var",
+        "break", "case", "catch", "continue", "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat",
+        "return", "throw", "switch", "where", "while",
+        "Any", "as", "async", "await", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try",
+        "Type", "Protocol", "_", "some", "any", "each", "consume", "copy", "discard",
+    ]
+
+    /// `name` as a parameter or variable: in backquotes where it is a keyword.
+    static func identifier(_ name: String) -> String {
+        keywords.contains(name) ? "`\(name)`" : name
+    }
+
+    /// `name` after a dot: in backquotes where it is a keyword (always allowed there).
+    static func member(_ name: String) -> String {
+        keywords.contains(name) ? "`\(name)`" : name
+    }
+
+    /// A call's argument label: any keyword is one as written but `inout` (swiftc warns that `var`
+    /// and `let` need no backquotes in an argument list).
+    static func label(_ name: String) -> String {
+        name == "inout" ? "`inout`" : name
     }
 }

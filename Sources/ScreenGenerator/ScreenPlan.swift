@@ -18,6 +18,8 @@ struct ScreenPlan {
         let hasPlainInit: Bool
         /// Members left out, each with why, written as comments.
         let leftOut: [String]
+        /// Why the screen is named other than its class, written as a comment.
+        var note: String? = nil
     }
 
     /// One method, sent with `event NAME`.
@@ -29,8 +31,9 @@ struct ScreenPlan {
         let isAsync: Bool
         let isThrowing: Bool
         let returnsValue: Bool
-        /// Whether `load` (and `reload`, `retry`) run it: a method named like a load.
-        let drivesLoading: Bool
+        /// Whether `load` (and `reload`, `retry`) run it: of the methods without arguments,
+        /// `load`, else `refresh`, else the first `fetch…` by name; at most one per screen.
+        var drivesLoading = false
     }
 
     /// One property a view binds, set with `write NAME=VALUE`.
@@ -55,7 +58,9 @@ struct ScreenPlan {
         self.module = module
         var members: [String: [SymbolGraph.Symbol]] = [:]
         var conformances: [String: Set<String>] = [:]
-        let byID: [String: SymbolGraph.Symbol] = Dictionary(graph.symbols.map { ($0.identifier.precise, $0) }, uniquingKeysWith: { first, _ in first })
+        // A symbol without a path (a malformed graph) names nothing the file could reach: skipped.
+        let symbols = graph.symbols.filter { !$0.pathComponents.isEmpty && !$0.pathComponents.contains("") }
+        let byID: [String: SymbolGraph.Symbol] = Dictionary(symbols.map { ($0.identifier.precise, $0) }, uniquingKeysWith: { first, _ in first })
         for relation in graph.relationships {
             switch relation.kind {
             case "memberOf": if let member = byID[relation.source] { members[relation.target, default: []].append(member) }
@@ -70,7 +75,7 @@ struct ScreenPlan {
         var screens: [Screen] = []
         var skipped: [String] = []
         var usesInternal = false
-        let classes = graph.symbols.filter { $0.kind.identifier == "swift.class" && Self.isVisible($0) }
+        let classes = symbols.filter { $0.kind.identifier == "swift.class" && Self.isVisible($0) }
             .sorted { $0.pathComponents.joined(separator: ".") < $1.pathComponents.joined(separator: ".") }
         for type in classes {
             let typeName = type.pathComponents.joined(separator: ".")
@@ -80,7 +85,7 @@ struct ScreenPlan {
                 else if kinds.contains(where: { $0.hasSuffix("ObservableObject") }) { "ObservableObject" }
                 else if kinds.contains(where: { $0.hasSuffix("ViewModelKit.ViewModel") || $0 == "ViewModelKit.ViewModel" }) { "ViewModel" }
                 else { nil }
-            guard let kind, type.declaration.contains("MainActor") else { continue }
+            guard let kind, type.declaration.contains("MainActor"), let className = type.pathComponents.last else { continue }
             guard type.swiftGenerics?.parameters?.isEmpty ?? true else {
                 skipped.append("\(typeName): generic, so no one type to make")
                 continue
@@ -90,12 +95,12 @@ struct ScreenPlan {
             var actions: [Action] = []
             var bindings: [Binding] = []
             var hasPlainInit = false
-            let own = (members[type.identifier.precise] ?? []).sorted { $0.pathComponents.last! < $1.pathComponents.last! }
+            let own = (members[type.identifier.precise] ?? []).sorted { $0.pathComponents.last ?? "" < $1.pathComponents.last ?? "" }
             for member in own where Self.isVisible(member) {
-                let title = member.pathComponents.last!
+                guard let title = member.pathComponents.last else { continue }
                 switch member.kind.identifier {
                 case "swift.init":
-                    if (member.functionSignature?.parameters ?? []).isEmpty { hasPlainInit = true }
+                    if Self.isPlainInit(member) { hasPlainInit = true }
                 case "swift.method":
                     let base = String(title.prefix { $0 != "(" })
                     if Self.observationMethods.contains(base) { continue }
@@ -125,18 +130,20 @@ struct ScreenPlan {
                 leftOut.append("\(name): \(count) overloads would share the event name \(name)")
             }
             actions = actions.filter { counts[$0.name] == 1 }
+            Self.chooseLoad(&actions)
             screens.append(Screen(
-                name: Self.screenName(type.pathComponents.last!), typeName: typeName, summary: "\(kind) \(typeName)",
+                name: Self.screenName(className), typeName: typeName, summary: "\(kind) \(typeName)",
                 actions: actions, bindings: bindings, hasPlainInit: hasPlainInit, leftOut: leftOut.sorted()))
         }
         // Two classes of one name in different scopes: the nested one is named with its scope.
         let names = Dictionary(screens.map { ($0.name, 1) }, uniquingKeysWith: +)
-        self.screens = screens.map { screen in
+        let scoped = screens.map { screen in
             guard names[screen.name, default: 0] > 1, screen.typeName.contains(".") else { return screen }
             let scoped = Self.kebab(screen.typeName.split(separator: ".").dropLast().joined()) + "-" + screen.name
             return Screen(name: scoped, typeName: screen.typeName, summary: screen.summary, actions: screen.actions,
                           bindings: screen.bindings, hasPlainInit: screen.hasPlainInit, leftOut: screen.leftOut)
         }
+        self.screens = Self.uniquelyNamed(scoped)
         self.skipped = skipped
         self.usesInternal = usesInternal
     }
@@ -146,30 +153,99 @@ struct ScreenPlan {
         let text: String
     }
 
+    /// Whether `init()` makes the class: no parameters, not failable, neither async nor throwing.
+    static func isPlainInit(_ symbol: SymbolGraph.Symbol) -> Bool {
+        guard (symbol.functionSignature?.parameters ?? []).isEmpty else { return false }
+        if symbol.hasKeyword("async") || symbol.hasKeyword("throws") || symbol.hasKeyword("rethrows") { return false }
+        let fragments = symbol.declarationFragments ?? []
+        if let index = fragments.firstIndex(where: { $0.kind == "keyword" && $0.spelling == "init" }), index + 1 < fragments.count {
+            let next = fragments[index + 1].spelling
+            if next.hasPrefix("?") || next.hasPrefix("!") { return false }
+        }
+        if let title = symbol.pathComponents.last, title.hasPrefix("init?") || title.hasPrefix("init!") { return false }
+        return true
+    }
+
+    /// At most one action drives loading: `load`, else `refresh`, else the first `fetch…` by name.
+    static func chooseLoad(_ actions: inout [Action]) {
+        for index in actions.indices { actions[index].drivesLoading = false }
+        let candidates = actions.indices.filter { actions[$0].arguments.isEmpty }
+        let chosen = candidates.first { actions[$0].name == "load" }
+            ?? candidates.first { actions[$0].name == "refresh" }
+            ?? candidates.filter { actions[$0].name.hasPrefix("fetch") }.min { actions[$0].name < actions[$1].name }
+        if let chosen { actions[chosen].drivesLoading = true }
+    }
+
+    /// Every screen named once, the same way for the same classes: where two share a name, a class
+    /// named `…ViewModel` takes its full kebab name (`SettingsViewModel` → `settings-view-model`, so
+    /// `Settings` stays `settings`); any still shared gets `-2`, `-3`… in the order of the class names.
+    static func uniquelyNamed(_ screens: [Screen]) -> [Screen] {
+        let counts = Dictionary(screens.map { ($0.name, 1) }, uniquingKeysWith: +)
+        var renamed = screens.map { screen -> Screen in
+            guard counts[screen.name, default: 0] > 1, screen.typeName.hasSuffix("ViewModel") else { return screen }
+            let name = kebab(screen.typeName.split(separator: ".").joined())
+            let others = screens.filter { $0.name == screen.name && $0.typeName != screen.typeName }.map(\.typeName)
+            return Screen(name: name, typeName: screen.typeName, summary: screen.summary, actions: screen.actions, bindings: screen.bindings,
+                          hasPlainInit: screen.hasPlainInit, leftOut: screen.leftOut,
+                          note: "named \(name), not \(screen.name), which \(others.joined(separator: " and ")) is also named")
+        }
+        var taken: Set<String> = []
+        for index in renamed.indices {
+            let wanted = renamed[index].name
+            var name = wanted
+            var number = 2
+            while taken.contains(name) || (name != wanted && renamed.contains { $0.name == name }) {
+                name = "\(wanted)-\(number)"
+                number += 1
+            }
+            if name != wanted {
+                let screen = renamed[index]
+                renamed[index] = Screen(name: name, typeName: screen.typeName, summary: screen.summary, actions: screen.actions,
+                                        bindings: screen.bindings, hasPlainInit: screen.hasPlainInit, leftOut: screen.leftOut,
+                                        note: "named \(name), not \(wanted), which another class also gives")
+            }
+            taken.insert(name)
+        }
+        return renamed
+    }
+
     private static func action(_ method: SymbolGraph.Symbol, named base: String, decodable: Set<String>) -> Result<Action, Refusal> {
         let declaration = method.declaration
         if declaration.contains(" static ") || declaration.hasPrefix("static ") || method.kind.identifier != "swift.method" {
             return .failure(Refusal(text: "a type method"))
         }
         if !(method.swiftGenerics?.parameters?.isEmpty ?? true) { return .failure(Refusal(text: "generic")) }
-        let title = method.pathComponents.last!
+        guard let title = method.pathComponents.last else { return .failure(Refusal(text: "it has no name")) }
         let labels = title.drop { $0 != "(" }.dropFirst().dropLast().split(separator: ":", omittingEmptySubsequences: false).dropLast().map(String.init)
         let parameters = method.functionSignature?.parameters ?? []
         guard labels.count == parameters.count else { return .failure(Refusal(text: "its parameters could not be read")) }
         guard parameters.count <= maximumArguments else { return .failure(Refusal(text: "more than \(maximumArguments) arguments")) }
         var arguments: [(name: String, label: String?, type: String)] = []
-        for (label, parameter) in zip(labels, parameters) {
+        var internalNames: [String] = []
+        for (offset, (label, parameter)) in zip(labels, parameters).enumerated() {
             let type = parameter.type
-            if type.contains("->") { return .failure(Refusal(text: "takes a closure (\(parameter.name))")) }
-            guard isDecodable(type, decodable) else { return .failure(Refusal(text: "\(parameter.name): \(type) is not Decodable")) }
-            arguments.append((label == "_" ? parameter.name : label, label == "_" ? nil : label, type))
+            let own = parameter.internalName ?? parameter.name
+            if parameter.isInout { return .failure(Refusal(text: "an inout parameter (\(own)), which an event cannot pass")) }
+            if type.contains("->") { return .failure(Refusal(text: "takes a closure (\(own))")) }
+            guard isDecodable(type, decodable) else { return .failure(Refusal(text: "\(own): \(type) is not Decodable")) }
+            // The event's name for it: its label, else its own name, else (`_ _: Int`) `argument1`….
+            let synthetic = "argument\(offset + 1)"
+            let name = label != "_" && !label.isEmpty ? label : (own != "_" && !own.isEmpty ? own : synthetic)
+            arguments.append((name, label == "_" || label.isEmpty ? nil : label, type))
+            internalNames.append(own != "_" && !own.isEmpty ? own : synthetic)
+        }
+        // Two arguments of one label (`f(x a: Int, x b: Int)`): named by their own names instead.
+        if Set(arguments.map(\.name)).count < arguments.count {
+            guard Set(internalNames).count == internalNames.count else {
+                return .failure(Refusal(text: "two arguments share the name \(arguments.map(\.name).joined(separator: ", "))"))
+            }
+            arguments = zip(arguments, internalNames).map { ($1, $0.label, $0.type) }
         }
         let returns = (method.functionSignature?.returns ?? []).map(\.spelling).joined()
-        let afterParameters = declaration.range(of: ")", options: .backwards).map { String(declaration[$0.upperBound...]) } ?? ""
         return .success(Action(
-            name: base, arguments: arguments, isAsync: afterParameters.contains("async"),
-            isThrowing: afterParameters.contains("throws"), returnsValue: !(returns.isEmpty || returns == "()" || returns == "Void"),
-            drivesLoading: arguments.isEmpty && (base == "load" || base == "refresh" || base.hasPrefix("fetch"))))
+            name: base, arguments: arguments, isAsync: method.hasKeyword("async"),
+            isThrowing: method.hasKeyword("throws") || method.hasKeyword("rethrows"),
+            returnsValue: !(returns.isEmpty || returns == "()" || returns == "Void")))
     }
 
     /// A member the generated file may name: not private, not fileprivate.

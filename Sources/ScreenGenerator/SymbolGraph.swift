@@ -24,6 +24,12 @@ struct SymbolGraph: Decodable {
 
         /// The declaration as one line of text.
         var declaration: String { (declarationFragments ?? []).map(\.spelling).joined() }
+
+        /// Whether the declaration has `keyword` as a keyword of its own (`async`, `throws`),
+        /// whatever the return type or a typed `throws(E)` that follows it.
+        func hasKeyword(_ keyword: String) -> Bool {
+            (declarationFragments ?? []).contains { $0.kind == "keyword" && $0.spelling == keyword }
+        }
     }
 
     /// One piece of a declaration's text.
@@ -38,8 +44,14 @@ struct SymbolGraph: Decodable {
         let returns: [Fragment]?
 
         struct Parameter: Decodable {
+            /// The label, or the parameter's own name where its label is `_`.
             let name: String
+            /// The parameter's own name, where it differs from its label.
+            let internalName: String?
             let declarationFragments: [Fragment]
+
+            /// Whether it is `inout`.
+            var isInout: Bool { declarationFragments.contains { $0.kind == "keyword" && $0.spelling == "inout" } || type.hasPrefix("inout ") }
 
             /// The parameter's type as written: what follows its name's colon.
             var type: String {

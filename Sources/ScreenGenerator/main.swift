@@ -5,27 +5,35 @@ import Foundation
 //   vmrepl-screens --module App --symbol-graphs DIR --output FILE [--check] [--command TEXT]
 // --check writes nothing and exits 1 when FILE is not what would be written.
 
+let usage = "usage: vmrepl-screens --module NAME --symbol-graphs DIR --output FILE [--check] [--command TEXT]\n"
 var arguments = CommandLine.arguments.dropFirst()
 var options: [String: String] = [:]
 var check = false
 while let argument = arguments.popFirst() {
     if argument == "--check" { check = true; continue }
+    if argument == "--help" || argument == "-h" {
+        print(usage, terminator: "")
+        exit(0)
+    }
     guard argument.hasPrefix("--"), let value = arguments.popFirst() else {
-        FileHandle.standardError.write(Data("vmrepl-screens: unexpected \(argument)\n".utf8))
+        FileHandle.standardError.write(Data("vmrepl-screens: unexpected \(argument)\n\(usage)".utf8))
         exit(2)
     }
     options[String(argument.dropFirst(2))] = value
 }
 guard let module = options["module"], let directory = options["symbol-graphs"], let output = options["output"] else {
-    FileHandle.standardError.write(Data("usage: vmrepl-screens --module NAME --symbol-graphs DIR --output FILE [--check]\n".utf8))
+    FileHandle.standardError.write(Data(usage.utf8))
     exit(2)
 }
 let graphURL = URL(fileURLWithPath: directory).appendingPathComponent("\(module).symbols.json")
 let graph: SymbolGraph
 do {
-    graph = try JSONDecoder().decode(SymbolGraph.self, from: Data(contentsOf: graphURL))
+    guard FileManager.default.fileExists(atPath: graphURL.path) else { throw Unreadable(reason: "no such file") }
+    let data: Data
+    do { data = try Data(contentsOf: graphURL) } catch { throw Unreadable(reason: "it cannot be opened") }
+    graph = try JSONDecoder().decode(SymbolGraph.self, from: data)
 } catch {
-    FileHandle.standardError.write(Data("vmrepl-screens: cannot read \(graphURL.path): \(error)\n".utf8))
+    FileHandle.standardError.write(Data("vmrepl-screens: cannot read \(graphURL.path): \(Unreadable.reason(error))\n".utf8))
     exit(1)
 }
 let plan = ScreenPlan(module: module, graph: graph)
@@ -49,3 +57,24 @@ if existing != text {
     }
 }
 print("vmrepl-screens: \(plan.screens.count) screens of \(module) in \(output)" + (existing == text ? " (unchanged)" : ""))
+
+/// Why a symbol graph cannot be read, in one line.
+struct Unreadable: Error {
+    let reason: String
+
+    static func reason(_ error: any Error) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            return keys.isEmpty ? "the top level" : String(keys.drop { $0 == "." })
+        }
+        switch error {
+        case let error as Unreadable: return error.reason
+        case DecodingError.keyNotFound(let key, let context): return "no \"\(key.stringValue)\" at \(path(context)), so not a symbol graph"
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+            return "an unexpected value at \(path(context)), so not a symbol graph"
+        case DecodingError.dataCorrupted(let context):
+            return context.codingPath.isEmpty ? "not JSON" : "an unreadable value at \(path(context))"
+        default: return "not a symbol graph"
+        }
+    }
+}

@@ -12,91 +12,107 @@ enum GeneratedScreens {
     static func register(in screens: inout ScreenRegistry) {
         // ComposerViewModel.attach(_:): attachment: Attachment is not Decodable: left out.
         // ComposerViewModel.onSent(_:): takes a closure (handler): left out.
-        screens.register("composer", summary: "@Observable class ComposerViewModel", actions: [
-            .action("send") { try $0.send() },
-        ], bindings: [
-            binding("attachments", \ComposerViewModel.attachments),
-            binding("sent", \ComposerViewModel.sent),
-            binding("text", \ComposerViewModel.text),
-        ].compactMap { $0 }) { context in
-            ComposerViewModel()
+        do {
+            var actions: [ScreenAction<ComposerViewModel>] = []
+            actions.append(.action("send") { (model: ComposerViewModel) in try model.send() })
+            var bindings: [ScreenBinding<ComposerViewModel>?] = []
+            bindings.append(binding("attachments", \ComposerViewModel.attachments))
+            bindings.append(binding("sent", \ComposerViewModel.sent))
+            bindings.append(binding("text", \ComposerViewModel.text))
+            screens.register("composer", summary: "@Observable class ComposerViewModel", actions: actions, bindings: bindings.compactMap { $0 }) { context in
+                ComposerViewModel()
+            }
         }
 
-        screens.register("contacts", summary: "@Observable class ContactsViewModel", actions: [
-            .action("add", "contact") { (model, contact: Contact) in model.add(contact) },
-            .action("load", drives: .loading) { await $0.load() },
-            .action("toggleFavorite", "name") { (model, name: String) in model.toggleFavorite(name) },
-        ], bindings: [
-            binding("contacts", \ContactsViewModel.contacts),
-            binding("filter", \ContactsViewModel.filter),
-            binding("phase", \ContactsViewModel.phase),
-        ].compactMap { $0 }) { context in
-            GeneratedScreens.make(ContactsViewModel.self, context: context)
+        do {
+            var actions: [ScreenAction<ContactsViewModel>] = []
+            actions.append(.action("add", "contact") { (model: ContactsViewModel, contact: Contact) in model.add(contact) })
+            actions.append(.action("load", drives: .loading) { (model: ContactsViewModel) in await model.load() })
+            actions.append(.action("toggleFavorite", "name") { (model: ContactsViewModel, name: String) in model.toggleFavorite(name) })
+            var bindings: [ScreenBinding<ContactsViewModel>?] = []
+            bindings.append(binding("contacts", \ContactsViewModel.contacts))
+            bindings.append(binding("filter", \ContactsViewModel.filter))
+            bindings.append(binding("phase", \ContactsViewModel.phase))
+            screens.register("contacts", summary: "@Observable class ContactsViewModel", actions: actions, bindings: bindings.compactMap { $0 }) { context in
+                GeneratedScreens.make(ContactsViewModel.self, context: context)
+            }
         }
 
         // CounterViewModel.set: 2 overloads would share the event name set: left out.
-        screens.register("counter", summary: "@Observable class CounterViewModel", actions: [
-            .action("add", "amount") { (model, amount: Int) in model.add(amount: amount) },
-            .action("decrement") { $0.decrement() },
-            .action("increment") { $0.increment() },
-            .action("reset", "to") { (model, to: Int) in model.reset(to: to) },
-        ], bindings: [
-            binding("count", \CounterViewModel.count),
-            binding("step", \CounterViewModel.step),
-        ].compactMap { $0 }) { context in
-            CounterViewModel()
+        do {
+            var actions: [ScreenAction<CounterViewModel>] = []
+            actions.append(.action("add", "amount") { (model: CounterViewModel, amount: Int) in model.add(amount: amount) })
+            actions.append(.action("decrement") { (model: CounterViewModel) in model.decrement() })
+            actions.append(.action("increment") { (model: CounterViewModel) in model.increment() })
+            actions.append(.action("reset", "to") { (model: CounterViewModel, to: Int) in model.reset(to: to) })
+            var bindings: [ScreenBinding<CounterViewModel>?] = []
+            bindings.append(binding("count", \CounterViewModel.count))
+            bindings.append(binding("step", \CounterViewModel.step))
+            screens.register("counter", summary: "@Observable class CounterViewModel", actions: actions, bindings: bindings.compactMap { $0 }) { context in
+                CounterViewModel()
+            }
         }
 
-        screens.register("pager", summary: "@Observable class PagerViewModel", actions: [
-            .action("go", "to") { (model, to: Int) in model.go(to: to) },
-            .action("next") { $0.next() },
-            .action("previous") { $0.previous() },
-        ], bindings: [
-            binding("page", \PagerViewModel.page),
-        ].compactMap { $0 }) { context in
-            PagerViewModel()
+        do {
+            var actions: [ScreenAction<PagerViewModel>] = []
+            actions.append(.action("go", "to") { (model: PagerViewModel, to: Int) in model.go(to: to) })
+            actions.append(.action("next") { (model: PagerViewModel) in model.next() })
+            actions.append(.action("previous") { (model: PagerViewModel) in model.previous() })
+            var bindings: [ScreenBinding<PagerViewModel>?] = []
+            bindings.append(binding("page", \PagerViewModel.page))
+            screens.register("pager", summary: "@Observable class PagerViewModel", actions: actions, bindings: bindings.compactMap { $0 }) { context in
+                PagerViewModel()
+            }
         }
 
-        screens.register("profile", summary: "@Observable class ProfileViewModel", actions: [
-            .action("refresh", drives: .loading) { await $0.refresh() },
-            .action("show", "userID", "reload") { (model, userID: Int, reload: Bool) in await model.show(userID: userID, reload: reload) },
-        ], bindings: [
-            binding("displayName", \ProfileViewModel.displayName),
-            binding("lastError", \ProfileViewModel.lastError),
-            binding("userID", \ProfileViewModel.userID),
-        ].compactMap { $0 }) { context in
-            GeneratedScreens.make(ProfileViewModel.self, context: context)
+        do {
+            var actions: [ScreenAction<ProfileViewModel>] = []
+            actions.append(.action("refresh", drives: .loading) { (model: ProfileViewModel) in await model.refresh() })
+            actions.append(.action("show", "userID", "reload") { (model: ProfileViewModel, userID: Int, reload: Bool) in await model.show(userID: userID, reload: reload) })
+            var bindings: [ScreenBinding<ProfileViewModel>?] = []
+            bindings.append(binding("displayName", \ProfileViewModel.displayName))
+            bindings.append(binding("lastError", \ProfileViewModel.lastError))
+            bindings.append(binding("userID", \ProfileViewModel.userID))
+            screens.register("profile", summary: "@Observable class ProfileViewModel", actions: actions, bindings: bindings.compactMap { $0 }) { context in
+                GeneratedScreens.make(ProfileViewModel.self, context: context)
+            }
         }
 
-        screens.register("settings-store", summary: "ObservableObject SettingsStore", actions: [
-            .action("resetToDefaults") { $0.resetToDefaults() },
-        ], bindings: [
-            binding("fontSize", \SettingsStore.fontSize),
-            binding("notifications", \SettingsStore.notifications),
-            binding("theme", \SettingsStore.theme),
-        ].compactMap { $0 }) { context in
-            SettingsStore()
+        do {
+            var actions: [ScreenAction<SettingsStore>] = []
+            actions.append(.action("resetToDefaults") { (model: SettingsStore) in model.resetToDefaults() })
+            var bindings: [ScreenBinding<SettingsStore>?] = []
+            bindings.append(binding("fontSize", \SettingsStore.fontSize))
+            bindings.append(binding("notifications", \SettingsStore.notifications))
+            bindings.append(binding("theme", \SettingsStore.theme))
+            screens.register("settings-store", summary: "ObservableObject SettingsStore", actions: actions, bindings: bindings.compactMap { $0 }) { context in
+                SettingsStore()
+            }
         }
 
-        screens.register("timer", summary: "@Observable class TimerViewModel", actions: [
-            .action("handle", "event") { (model, event: TimerEvent) in model.handle(event: event) },
-        ], bindings: [
-            binding("viewState", \TimerViewModel.viewState),
-        ].compactMap { $0 }) { context in
-            TimerViewModel()
+        do {
+            var actions: [ScreenAction<TimerViewModel>] = []
+            actions.append(.action("handle", "event") { (model: TimerViewModel, event: TimerEvent) in model.handle(event: event) })
+            var bindings: [ScreenBinding<TimerViewModel>?] = []
+            bindings.append(binding("viewState", \TimerViewModel.viewState))
+            screens.register("timer", summary: "@Observable class TimerViewModel", actions: actions, bindings: bindings.compactMap { $0 }) { context in
+                TimerViewModel()
+            }
         }
 
-        screens.register("todo-list", summary: "@Observable class TodoListViewModel", actions: [
-            .action("add", "item") { (model, item: TodoItem) in model.add(item) },
-            .action("addMany", "title", "count", "done") { (model, title: String, count: Int, done: Bool) in model.addMany(title: title, count: count, done: done) },
-            .action("complete", "at") { (model, at: Int) in _ = model.complete(at: at) },
-            .action("select", "filter") { (model, filter: Filter) in model.select(filter) },
-        ], bindings: [
-            binding("filter", \TodoListViewModel.filter),
-            binding("items", \TodoListViewModel.items),
-            binding("query", \TodoListViewModel.query),
-        ].compactMap { $0 }) { context in
-            TodoListViewModel()
+        do {
+            var actions: [ScreenAction<TodoListViewModel>] = []
+            actions.append(.action("add", "item") { (model: TodoListViewModel, item: TodoItem) in model.add(item) })
+            actions.append(.action("addMany", "title", "count", "done") { (model: TodoListViewModel, title: String, count: Int, done: Bool) in model.addMany(title: title, count: count, done: done) })
+            actions.append(.action("complete", "at") { (model: TodoListViewModel, at: Int) in _ = model.complete(at: at) })
+            actions.append(.action("select", "filter") { (model: TodoListViewModel, filter: Filter) in model.select(filter) })
+            var bindings: [ScreenBinding<TodoListViewModel>?] = []
+            bindings.append(binding("filter", \TodoListViewModel.filter))
+            bindings.append(binding("items", \TodoListViewModel.items))
+            bindings.append(binding("query", \TodoListViewModel.query))
+            screens.register("todo-list", summary: "@Observable class TodoListViewModel", actions: actions, bindings: bindings.compactMap { $0 }) { context in
+                TodoListViewModel()
+            }
         }
     }
 

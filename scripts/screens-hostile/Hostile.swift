@@ -1,0 +1,91 @@
+// View models of hostile shapes for scripts/check-screens-plugin.sh: compiled into a module of its
+// own with its symbol graph, whose generated screens file must type-check. Conformance to
+// `Observable` is written out (no macro), so the module builds with a bare swiftc.
+import Observation
+
+public struct Item: Codable, Sendable {
+    public var id: Int
+}
+
+public enum ItemError: Error {
+    case missing
+}
+
+/// Keywords as labels, parameter and member names; `_` names; one label twice; `model`; `inout`.
+@MainActor
+public final class KeywordsViewModel: Observable {
+    public init() {}
+    public var `default`: Int {
+        get { 0 }
+        set {}
+    }
+    public var `is`: Bool {
+        get { false }
+        set {}
+    }
+    public func toggle(for: Int) {}
+    public func check(is: Bool, return: Int, where: String) {}
+    public func `return`() {}
+    public func `in`(in: Int, self: Int) {}
+    public func unnamed(_ _: Int) {}
+    public func unnamedTwice(_ _: Int, _ _: String) {}
+    public func twice(x a: Int, x b: Int) {}
+    public func twiceUnnamed(x _: Int, x _: Int) {}
+    public func twiceSame(x a: Int, y x: Int) {}
+    public func pick(model: Int) {}
+    public func pickBoth(model: Int, screenModel: Int) {}
+    public func bump(_ value: inout Int) {}
+    public func label(`inout` value: Int, `let`: Int) {}
+    public func pair() async -> (Int, Int) { (1, 2) }
+    public func typed() throws(ItemError) {}
+    public func both() async throws(ItemError) -> (Int, String) { (1, "") }
+    public func item(_ item: Item, `var`: Int) -> Item { item }
+}
+
+/// Named `settings`, as SettingsViewModel would be.
+@MainActor
+public final class Settings: Observable {
+    public init() {}
+    public func fetchAll() async {}
+}
+
+/// Named `settings` too, and several loads: `load` drives loading.
+@MainActor
+public final class SettingsViewModel: Observable {
+    public init() {}
+    public func fetchAll() async {}
+    public func refresh() async {}
+    public func load() async {}
+}
+
+/// No `load`: `refresh` drives loading.
+@MainActor
+public final class RefreshingViewModel: Observable {
+    public init() {}
+    public func fetchB() async {}
+    public func refresh() async {}
+}
+
+/// Only fetches: the first by name drives loading.
+@MainActor
+public final class FetchingViewModel: Observable {
+    public init() {}
+    public func fetchB() async {}
+    public func fetchA() async {}
+}
+
+/// None of these inits is plain: each needs a factory.
+@MainActor
+public final class AsyncInitViewModel: Observable {
+    public init() async {}
+}
+
+@MainActor
+public final class ThrowingInitViewModel: Observable {
+    public init() throws {}
+}
+
+@MainActor
+public final class FailableInitViewModel: Observable {
+    public init?() {}
+}
