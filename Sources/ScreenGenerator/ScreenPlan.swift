@@ -112,7 +112,10 @@ struct ScreenPlan {
                     }
                 case "swift.property":
                     let declaration = member.declaration
-                    guard declaration.hasSuffix("{ get set }"), !declaration.contains(" static ") else { continue }
+                    // `{ get set }` (a computed or an @Observable property), or a stored `var` (written
+                    // without accessors); a `private(set)` one is left out by the compiler (see the file's `binding`).
+                    let isStoredVar = !declaration.contains("{") && declaration.range(of: #"(^|[ @])var "#, options: .regularExpression) != nil
+                    guard declaration.hasSuffix("{ get set }") || isStoredVar, !declaration.contains(" static ") else { continue }
                     guard let type = Self.propertyType(declaration) else { continue }
                     guard Self.isDecodable(type, decodable) else {
                         leftOut.append("\(title): its type \(type) is not Decodable, so write cannot set it")
@@ -253,10 +256,11 @@ struct ScreenPlan {
         !["private", "fileprivate"].contains(symbol.accessLevel) && !symbol.pathComponents.contains { $0.hasPrefix("_") }
     }
 
-    /// The type in `var name: Type { get set }`.
+    /// The type in `var name: Type { get set }` or `var name: Type`.
     private static func propertyType(_ declaration: String) -> String? {
-        guard let colon = declaration.range(of: ": "), let braces = declaration.range(of: " {", options: .backwards) else { return nil }
-        return String(declaration[colon.upperBound..<braces.lowerBound])
+        guard let colon = declaration.range(of: ": ") else { return nil }
+        let end = declaration.range(of: " {", options: .backwards)?.lowerBound ?? declaration.endIndex
+        return String(declaration[colon.upperBound..<end]).trimmingCharacters(in: .whitespaces)
     }
 
     /// The value types `Decodable` has forms for, by name.
