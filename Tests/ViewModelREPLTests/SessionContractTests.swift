@@ -18,7 +18,7 @@ struct SessionContractTests {
             values.append(value)
             for consumer in consumers { consumer.consume(value, settings: settings) }
         }
-        func flush() { consumers.forEach { $0.flush() } }
+        func flush() { for consumer in consumers { consumer.flush() } }
         var isClosed: Bool { false }
         var trace: TraceRecorder? { consumers.lazy.compactMap(\.trace).first }
     }

@@ -365,7 +365,7 @@ package final class Explorer {
             switch value {
             case .object(let members):
                 if case .string(let phase)? = value["phase"] { phases.insert(phase) }
-                members.forEach { visit($0.value) }
+                for member in members { visit(member.value) }
             case .array(let elements): elements.forEach(visit)
             default: break
             }
