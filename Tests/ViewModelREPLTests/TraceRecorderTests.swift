@@ -65,6 +65,20 @@ struct TraceRecorderTests {
         #expect(trace.steps.map(\.failure) == [nil, nil, nil, "invariant", "expect", "error"])
     }
 
+    /// Under `--files` a refused page says `cannot write PATH` once, and never "record".
+    @Test func aRefusedPageUnderFilesNamesItsPathOnce() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trace-files-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for path in ["../escaped.html", "missing/x.html"] {
+            let file = TraceFile(path: path, files: FileSandbox(root: folder.path))
+            let reason = try #require(file.write())
+            let message = Messages.traceFailed(path: path, reason: reason)
+            #expect(message.components(separatedBy: path).count == 2, "\(message)")
+            #expect(!message.contains("record"), "\(message)")
+        }
+    }
+
     @Test func noStateTextCanEndThePagesDataElement() {
         let page = String(decoding: TracePage.html(data: Array(#"{"a":"</script><script>alert(1)</script>"}"#.utf8)), as: UTF8.self)
         #expect(!page.contains("alert(1)</script>"))

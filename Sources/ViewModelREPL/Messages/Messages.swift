@@ -184,6 +184,18 @@ extension Messages {
     static func traceFailed(path: String, reason: String) -> String {
         "vmrepl: --trace: cannot write \(path): \(reason)"
     }
+    /// Why a file written whole under `--files` (the trace page) was not written, without the
+    /// `cannot write PATH:` that ``traceFailed(path:reason:)`` already puts before it.
+    static func writeReason(_ reason: ReplError.Reason) -> String {
+        switch reason {
+        case .cannotRecord(_, let reason): return reason
+        case .nameTooLong: return "a name in it is longer than the file system allows; name a shorter file"
+        case .notARegularFile: return "it is not a regular file (a FIFO, a device or a folder); nothing changed"
+        case .pathNotAllowed(_, let folder):
+            return "files are written only in \(folder), by a relative path without .., through no link, to a regular file; nothing changed"
+        default: return text(for: reason)
+        }
+    }
     /// The trace page's title: its file's name (a CI artifact is moved, its folder means nothing).
     static func traceTitle(path: String) -> String {
         "vmrepl trace: " + (path.split(separator: "/").last.map(String.init) ?? path)
