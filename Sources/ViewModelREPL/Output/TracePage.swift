@@ -202,8 +202,11 @@ enum TracePage {
         });
         $("title").textContent = data.title || "vmrepl trace";
         document.title = data.title || "vmrepl trace";
-        const failures = steps.filter((s) => s.failure === "expect" || s.failure === "invariant").length;
-        $("summary").textContent = steps.length + (steps.length === 1 ? " step, " : " steps, ") + failures + (failures === 1 ? " failure" : " failures");
+        // Steps and failures past the limits are counted in data.dropped; a step kept past them is in both lists.
+        const dropped = data.dropped || {};
+        const stepCount = steps.length + (dropped.steps || 0);
+        const failures = steps.filter((s) => s.failure === "expect" || s.failure === "invariant").length + (dropped.failures || 0);
+        $("summary").textContent = stepCount + (stepCount === 1 ? " step, " : " steps, ") + failures + (failures === 1 ? " failure" : " failures");
         if (data.notice) { $("notice").hidden = false; $("notice").textContent = data.notice; }
         if (firstFailure >= 0) {
           const link = $("first-failure");
