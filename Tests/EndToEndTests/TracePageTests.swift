@@ -77,6 +77,23 @@ struct TracePageTests {
         #expect(steps.last?["failure"] as? String == "expect")
     }
 
+    /// `run` with several scripts: each step names its script, so "line 1" is not ambiguous.
+    @Test(.timeLimit(.minutes(1)))
+    func aRunOfSeveralScriptsNamesEachStepsScript() async throws {
+        let folder = try Self.folder()
+        let first = folder.appendingPathComponent("a.vmrepl")
+        let second = folder.appendingPathComponent("b.vmrepl")
+        try "use foo\n".write(to: first, atomically: true, encoding: .utf8)
+        try "use foo\nexpect text == \"nope\"\n".write(to: second, atomically: true, encoding: .utf8)
+        let page = folder.appendingPathComponent("runs.html")
+        let process = try VMReplProcess(["run", "--keep-going", "--trace=\(page.path)", first.path, second.path])
+        process.closeInput()
+        _ = try await process.rest()
+        let steps = try #require(try Self.data(inPageAt: page)["steps"] as? [[String: Any]])
+        let named = steps.filter { $0["cmd"] != nil }.map { "\($0["file"] as? String ?? "?"):\($0["line"] as? Int ?? 0)" }
+        #expect(named == ["\(first.path):1", "\(second.path):1", "\(second.path):2"])
+    }
+
     @Test(.timeLimit(.minutes(1)), arguments: [(SIGTERM, Int32(143)), (SIGINT, Int32(130))])
     func aSessionEndedByASignalStillWritesItsPage(signal: Int32, status: Int32) async throws {
         let folder = try Self.folder()

@@ -62,6 +62,7 @@ extension TraceRecorder {
     /// A step as the page reads it.
     private func json(_ step: Step) -> JSONValue {
         var members: [(key: String, value: JSONValue)] = []
+        if let file = step.file { members.append(("file", .string(file))) }
         if let line = step.line { members.append(("line", .int(line))) }
         if let id = step.id { members.append(("id", id)) }
         if let command = step.command { members.append(("cmd", .string(command))) }

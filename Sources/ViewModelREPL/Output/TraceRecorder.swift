@@ -28,6 +28,8 @@ package final class TraceRecorder: OutputConsumer {
 
     /// One request: its reply and what it caused later.
     struct Step {
+        /// The script the step is from (`run` with its scripts), so that its line is not ambiguous.
+        var file: String?
         var line: Int?
         var id: JSONValue?
         /// The line as read; `nil` where none was (the `ready` line, a line that was not text).
@@ -80,6 +82,8 @@ package final class TraceRecorder: OutputConsumer {
     private var lastState: [String: (json: [UInt8], index: Int)] = [:]
     private let lines = JSONLineBuilder()
     private lazy var writer = ProtocolWriter(output: lines)
+    /// The script being run (`vmrepl run`), set before each; later steps name it.
+    package var file: String?
     /// Reads the session's virtual clock; set by the session, `nil` on real time.
     package var readClock: (@MainActor () -> Duration?)?
 
@@ -170,7 +174,7 @@ package final class TraceRecorder: OutputConsumer {
             pendingChanges.append(line)
             return
         }
-        var step = Step(line: value.tag?.line, id: value.tag?.id, command: command, reply: line)
+        var step = Step(file: file, line: value.tag?.line, id: value.tag?.id, command: command, reply: line)
         step.clock = readClock?().map(DurationText.seconds)
         step.pushes = pendingChanges
         pendingChanges = []
