@@ -171,4 +171,23 @@ struct TracePageTests {
         #expect(mode == "test" ? commands.first == "use foo" : commands == [#"{"cmd":"use","screen":"foo"}"#])
         #expect(steps.contains { $0["state"] != nil })
     }
+
+    /// `--mcp`: each step names the JSON-RPC id of its call, and a call refused before it is read
+    /// still shows its tool.
+    @Test(.timeLimit(.minutes(1)))
+    func mcpStepsNameTheirCallAndTool() async throws {
+        let folder = try Self.folder()
+        let page = folder.appendingPathComponent("mcp-ids.html")
+        let process = try VMReplProcess(["--mcp", "--trace=\(page.path)"])
+        process.send(
+            #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#
+                + "\n" + #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#
+                + "\n" + #"{"jsonrpc":"2.0","id":"a","method":"tools/call","params":{"name":"use","arguments":{"screen":"foo"}}}"#
+                + "\n" + #"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"use","arguments":{"id":3,"screen":"foo"}}}"#)
+        process.closeInput()
+        while await process.nextLine() != nil {}
+        let steps = try #require(try Self.data(inPageAt: page)["steps"] as? [[String: Any]]).filter { $0["call"] != nil }
+        #expect(steps.map { $0["call"] as? String } == [#""a""#, "7"])
+        #expect((steps.last?["cmd"] as? String)?.contains(#""cmd":"use""#) == true)
+    }
 }

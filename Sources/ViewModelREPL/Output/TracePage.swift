@@ -232,6 +232,7 @@ enum TracePage {
           const head = $("step-head");
           head.textContent = "";
           head.appendChild(el("strong", null, (step.file != null ? step.file + " " : "") + (step.line != null ? "line " + step.line + ": " : "") + (step.cmd != null ? step.cmd : "(" + step.reply.type + ")")));
+          if (step.call != null) head.appendChild(el("span", "muted", "  call id " + step.call));
           if (step.id !== undefined) head.appendChild(el("span", "muted", "  id " + JSON.stringify(step.id)));
           if (step.clock != null) head.appendChild(el("span", "muted", "  clock " + step.clock + "s"));
           $("reply").textContent = JSON.stringify(step.reply);

@@ -63,6 +63,7 @@ extension TraceRecorder {
     private func json(_ step: Step) -> JSONValue {
         var members: [(key: String, value: JSONValue)] = []
         if let file = step.file { members.append(("file", .string(file))) }
+        if let call = step.call { members.append(("call", .string(call))) }
         if let line = step.line { members.append(("line", .int(line))) }
         if let id = step.id { members.append(("id", id)) }
         if let command = step.command { members.append(("cmd", .string(command))) }

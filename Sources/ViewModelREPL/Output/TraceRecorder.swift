@@ -30,6 +30,8 @@ package final class TraceRecorder: OutputConsumer {
     struct Step {
         /// The script the step is from (`run` with its scripts), so that its line is not ambiguous.
         var file: String?
+        /// The JSON-RPC id of the tool call the step answers (`--mcp`), as its JSON text.
+        var call: String?
         var line: Int?
         var id: JSONValue?
         /// The line as read; `nil` where none was (the `ready` line, a line that was not text).
@@ -84,6 +86,8 @@ package final class TraceRecorder: OutputConsumer {
     private lazy var writer = ProtocolWriter(output: lines)
     /// The script being run (`vmrepl run`), set before each; later steps name it.
     package var file: String?
+    /// The JSON-RPC id of the tool call being run (`--mcp`), as its JSON text; its steps carry it.
+    package var call: String?
     /// Reads the session's virtual clock; set by the session, `nil` on real time.
     package var readClock: (@MainActor () -> Duration?)?
 
@@ -174,7 +178,7 @@ package final class TraceRecorder: OutputConsumer {
             pendingChanges.append(line)
             return
         }
-        var step = Step(file: file, line: value.tag?.line, id: value.tag?.id, command: command, reply: line)
+        var step = Step(file: file, call: value.push ? nil : call, line: value.tag?.line, id: value.tag?.id, command: command, reply: line)
         step.clock = readClock?().map(DurationText.seconds)
         step.pushes = pendingChanges
         pendingChanges = []
