@@ -77,6 +77,23 @@ struct TracePageTests {
         #expect(steps.last?["failure"] as? String == "expect")
     }
 
+    /// `run` with several scripts: each step names its script, so "line 1" is not ambiguous.
+    @Test(.timeLimit(.minutes(1)))
+    func aRunOfSeveralScriptsNamesEachStepsScript() async throws {
+        let folder = try Self.folder()
+        let first = folder.appendingPathComponent("a.vmrepl")
+        let second = folder.appendingPathComponent("b.vmrepl")
+        try "use foo\n".write(to: first, atomically: true, encoding: .utf8)
+        try "use foo\nexpect text == \"nope\"\n".write(to: second, atomically: true, encoding: .utf8)
+        let page = folder.appendingPathComponent("runs.html")
+        let process = try VMReplProcess(["run", "--keep-going", "--trace=\(page.path)", first.path, second.path])
+        process.closeInput()
+        _ = try await process.rest()
+        let steps = try #require(try Self.data(inPageAt: page)["steps"] as? [[String: Any]])
+        let named = steps.filter { $0["cmd"] != nil }.map { "\($0["file"] as? String ?? "?"):\($0["line"] as? Int ?? 0)" }
+        #expect(named == ["\(first.path):1", "\(second.path):1", "\(second.path):2"])
+    }
+
     @Test(.timeLimit(.minutes(1)), arguments: [(SIGTERM, Int32(143)), (SIGINT, Int32(130))])
     func aSessionEndedByASignalStillWritesItsPage(signal: Int32, status: Int32) async throws {
         let folder = try Self.folder()
@@ -153,5 +170,24 @@ struct TracePageTests {
         let commands = steps.compactMap { $0["cmd"] as? String }
         #expect(mode == "test" ? commands.first == "use foo" : commands == [#"{"cmd":"use","screen":"foo"}"#])
         #expect(steps.contains { $0["state"] != nil })
+    }
+
+    /// `--mcp`: each step names the JSON-RPC id of its call, and a call refused before it is read
+    /// still shows its tool.
+    @Test(.timeLimit(.minutes(1)))
+    func mcpStepsNameTheirCallAndTool() async throws {
+        let folder = try Self.folder()
+        let page = folder.appendingPathComponent("mcp-ids.html")
+        let process = try VMReplProcess(["--mcp", "--trace=\(page.path)"])
+        process.send(
+            #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#
+                + "\n" + #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#
+                + "\n" + #"{"jsonrpc":"2.0","id":"a","method":"tools/call","params":{"name":"use","arguments":{"screen":"foo"}}}"#
+                + "\n" + #"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"use","arguments":{"id":3,"screen":"foo"}}}"#)
+        process.closeInput()
+        while await process.nextLine() != nil {}
+        let steps = try #require(try Self.data(inPageAt: page)["steps"] as? [[String: Any]]).filter { $0["call"] != nil }
+        #expect(steps.map { $0["call"] as? String } == [#""a""#, "7"])
+        #expect((steps.last?["cmd"] as? String)?.contains(#""cmd":"use""#) == true)
     }
 }

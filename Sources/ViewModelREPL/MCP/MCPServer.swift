@@ -64,6 +64,8 @@ package final class MCPServer {
     /// Ids of queued requests cancelled before they ran; a cancellation of a request already
     /// answered (a common race) is ignored, so a reused id is never skipped.
     private var cancelledEarly: Set<RequestID> = []
+    /// The trace kept of the session (`--trace`): told each call's id, and a refused call's request.
+    private let trace: TraceRecorder?
 
     /// - Parameters:
     ///   - input: Where messages come from (stdin).
@@ -73,6 +75,7 @@ package final class MCPServer {
         self.registry = registry
         let collector = ToolCallCollector()
         self.collector = collector
+        self.trace = trace
         session = Session(registry: registry, options: options, consumer: trace.map { OutputTee(collector, trace: $0) } ?? collector)
         reader = InputReader(fileDescriptor: input, maximumLineLength: maximumLineLength)
         self.output = output
@@ -284,7 +287,11 @@ package final class MCPServer {
         let number = calls
         running = (id, false)
         let progress = params?["_meta"]?["progressToken"].map { reportProgress($0) }
+        trace?.call = id.text
+        defer { trace?.call = nil }
         if let reserved = request.dropFirst().first(where: { $0.key == "cmd" || $0.key == "id" }) {
+            // Refused before it is read: the trace still shows the call, its tool named.
+            trace?.request(JSONWriter.string(.object(request)), tag: RequestTag(line: number, id: nil))
             session.reject(ReplError(.unknownMember(reserved.key, command: spec.name, allowed: spec.members.map(\.name))), line: number)
         } else {
             await session.handle(request: .object(request), number: number)

@@ -184,16 +184,33 @@ extension Messages {
     static func traceFailed(path: String, reason: String) -> String {
         "vmrepl: --trace: cannot write \(path): \(reason)"
     }
+    /// Why a file written whole under `--files` (the trace page) was not written, without the
+    /// `cannot write PATH:` that ``traceFailed(path:reason:)`` already puts before it.
+    static func writeReason(_ reason: ReplError.Reason) -> String {
+        switch reason {
+        case .cannotRecord(_, let reason): return reason
+        case .nameTooLong: return "a name in it is longer than the file system allows; name a shorter file"
+        case .notARegularFile: return "it is not a regular file (a FIFO, a device or a folder); nothing changed"
+        case .pathNotAllowed(_, let folder):
+            return "files are written only in \(folder), by a relative path without .., through no link, to a regular file; nothing changed"
+        default: return text(for: reason)
+        }
+    }
     /// The trace page's title: its file's name (a CI artifact is moved, its folder means nothing).
     static func traceTitle(path: String) -> String {
         "vmrepl trace: " + (path.split(separator: "/").last.map(String.init) ?? path)
     }
     /// What the trace page says when its limits left steps or states out.
-    static func traceDropped(steps: Int, states: Int, stepLimit: Int, stateBytes: Int) -> String {
+    static func traceDropped(steps: Int, states: Int, pushes: Int, stepLimit: Int, bytes: Int) -> String {
         var parts: [String] = []
-        if steps > 0 { parts.append("the \(steps) steps after the first \(stepLimit) are not kept") }
-        if states > 0 { parts.append("the last \(states) states are not kept (past \(stateBytes / (1 << 20)) MiB of states)") }
-        return "This trace is cut short: " + parts.joined(separator: "; ") + "."
+        if steps > 0 { parts.append("\(count(steps, "step")) past the first \(stepLimit) or past \(bytes / (1 << 20)) MiB are counted, not kept") }
+        if states > 0 { parts.append("the last \(count(states, "state")) are not kept (past \(bytes / (1 << 20)) MiB)") }
+        if pushes > 0 { parts.append("\(count(pushes, "later line")) past \(bytes / (1 << 20)) MiB are not kept") }
+        return "This trace is cut short: " + parts.joined(separator: "; ") + "; failing steps are kept all the same, and counted."
+    }
+    /// What ends a text the trace keeps cut: how long it was.
+    static func traceCut(bytes: Int) -> String {
+        "… [cut: \(bytes) bytes in all]"
     }
     static let noSuchFile = "no such file"
     static let isADirectory = "is a directory"

@@ -30,7 +30,7 @@ package struct TraceFile {
             _ = close(fd)
             return nil
         } catch {
-            return error.message
+            return Messages.writeReason(error.reason)
         }
     }
 }

@@ -189,7 +189,7 @@ enum TracePage {
           const item = el("li", "step" + (step.failure ? " failure-" + step.failure : ""));
           item.dataset.index = index;
           if (step.failure) { item.dataset.failure = step.failure; if (firstFailure < 0 || (steps[firstFailure].failure === "error" && step.failure !== "error")) firstFailure = index; }
-          item.appendChild(el("span", "line", step.line != null ? String(step.line) : ""));
+          item.appendChild(el("span", "line", (step.file != null ? step.file + ":" : "") + (step.line != null ? String(step.line) : "")));
           item.appendChild(el("span", "cmd", step.cmd != null ? step.cmd : "(" + step.reply.type + ")"));
           item.appendChild(el("span", "type", step.reply.type + (step.pushes ? " +" + step.pushes.length : "")));
           if (step.clock != null) item.appendChild(el("span", "clock", "t=" + step.clock + "s"));
@@ -202,14 +202,17 @@ enum TracePage {
         });
         $("title").textContent = data.title || "vmrepl trace";
         document.title = data.title || "vmrepl trace";
-        const failures = steps.filter((s) => s.failure === "expect" || s.failure === "invariant").length;
-        $("summary").textContent = steps.length + (steps.length === 1 ? " step, " : " steps, ") + failures + (failures === 1 ? " failure" : " failures");
+        // Steps and failures past the limits are counted in data.dropped; a step kept past them is in both lists.
+        const dropped = data.dropped || {};
+        const stepCount = steps.length + (dropped.steps || 0);
+        const failures = steps.filter((s) => s.failure === "expect" || s.failure === "invariant").length + (dropped.failures || 0);
+        $("summary").textContent = stepCount + (stepCount === 1 ? " step, " : " steps, ") + failures + (failures === 1 ? " failure" : " failures");
         if (data.notice) { $("notice").hidden = false; $("notice").textContent = data.notice; }
         if (firstFailure >= 0) {
           const link = $("first-failure");
           const step = steps[firstFailure];
           link.hidden = false;
-          link.textContent = "First failure: line " + step.line + " \u2014 " + (step.cmd || step.reply.type);
+          link.textContent = "First failure: " + (step.file != null ? step.file + " " : "") + "line " + step.line + " \u2014 " + (step.cmd || step.reply.type);
           link.addEventListener("click", (event) => { event.preventDefault(); select(firstFailure); });
         }
 
@@ -228,7 +231,8 @@ enum TracePage {
           const step = steps[current];
           const head = $("step-head");
           head.textContent = "";
-          head.appendChild(el("strong", null, (step.line != null ? "line " + step.line + ": " : "") + (step.cmd != null ? step.cmd : "(" + step.reply.type + ")")));
+          head.appendChild(el("strong", null, (step.file != null ? step.file + " " : "") + (step.line != null ? "line " + step.line + ": " : "") + (step.cmd != null ? step.cmd : "(" + step.reply.type + ")")));
+          if (step.call != null) head.appendChild(el("span", "muted", "  call id " + step.call));
           if (step.id !== undefined) head.appendChild(el("span", "muted", "  id " + JSON.stringify(step.id)));
           if (step.clock != null) head.appendChild(el("span", "muted", "  clock " + step.clock + "s"));
           $("reply").textContent = JSON.stringify(step.reply);

@@ -3,7 +3,7 @@ extension TraceRecorder {
     /// of patches, and what the limits left out.
     ///
     /// ```json
-    /// {"version":1,"title":"…","limits":{…},"dropped":{"steps":0,"states":0},"notice":"…",
+    /// {"version":1,"title":"…","limits":{…},"dropped":{"steps":0,"states":0,"pushes":0,"failures":0},"notice":"…",
     ///  "steps":[{"line":2,"cmd":"load","clock":0,"reply":{…},"pushes":[…],"pushClocks":[2],"state":1,"failure":"expect"}],
     ///  "states":[{"screen":"users","model":"real","full":{…}},{"screen":"users","model":"real","base":0,"patch":[…]}]}
     /// ```
@@ -13,16 +13,22 @@ extension TraceRecorder {
         JSONWriter.append(string: title, to: out)
         out.append(#","limits":{"steps":"#)
         JSONWriter.append(limits.steps, to: out)
-        out.append(#","stateBytes":"#)
-        JSONWriter.append(limits.stateBytes, to: out)
+        out.append(#","bytes":"#)
+        JSONWriter.append(limits.bytes, to: out)
+        out.append(#","textBytes":"#)
+        JSONWriter.append(limits.textBytes, to: out)
         out.append(#"},"dropped":{"steps":"#)
         JSONWriter.append(droppedSteps, to: out)
         out.append(#","states":"#)
         JSONWriter.append(droppedStates, to: out)
+        out.append(#","pushes":"#)
+        JSONWriter.append(droppedPushes, to: out)
+        out.append(#","failures":"#)
+        JSONWriter.append(droppedFailures, to: out)
         out.append(UInt8(ascii: "}"))
-        if droppedSteps > 0 || droppedStates > 0 {
+        if droppedSteps > 0 || droppedStates > 0 || droppedPushes > 0 {
             out.append(#","notice":"#)
-            let notice = Messages.traceDropped(steps: droppedSteps, states: droppedStates, stepLimit: limits.steps, stateBytes: limits.stateBytes)
+            let notice = Messages.traceDropped(steps: droppedSteps, states: droppedStates, pushes: droppedPushes, stepLimit: limits.steps, bytes: limits.bytes)
             JSONWriter.append(string: notice, to: out)
         }
         out.append(#","steps":["#)
@@ -56,6 +62,8 @@ extension TraceRecorder {
     /// A step as the page reads it.
     private func json(_ step: Step) -> JSONValue {
         var members: [(key: String, value: JSONValue)] = []
+        if let file = step.file { members.append(("file", .string(file))) }
+        if let call = step.call { members.append(("call", .string(call))) }
         if let line = step.line { members.append(("line", .int(line))) }
         if let id = step.id { members.append(("id", id)) }
         if let command = step.command { members.append(("cmd", .string(command))) }

@@ -4,22 +4,34 @@
 ///
 /// It is a front end like the others, handed every value of the session's one stream, and it is
 /// only there when `--trace` is given, so a session without it pays nothing. What it keeps is
-/// bounded by ``Limits``: past the step limit later steps are counted, not kept; past the state
-/// budget later states are not kept (their steps still are). The page says which.
+/// bounded by ``Limits``: every byte it keeps (a request's text, its reply, its pushes, the states)
+/// counts against one budget, and a text longer than ``Limits/textBytes`` is kept cut, with how long
+/// it was. Past the step limit or the budget later steps, pushes and states are counted, not kept;
+/// a failing step is kept all the same (up to ``Limits/failuresPastTheLimits`` of them), so the
+/// page's first failure and its counts are right. The page says what was left out.
 @MainActor
 package final class TraceRecorder: OutputConsumer {
     /// How much a trace keeps.
     package struct Limits: Sendable {
         /// The most steps (requests) kept; later ones are counted.
         package var steps = 10_000
-        /// The most bytes of states and patches kept; later states are left out.
-        package var stateBytes = 64 << 20
+        /// The most bytes kept in all: requests' text, replies, pushes, states and patches.
+        package var bytes = 64 << 20
+        /// The longest text kept whole (a request's line, a string in a reply or a push); a
+        /// longer one is kept as its first part and a note of its length.
+        package var textBytes = 64 << 10
+        /// How many failing steps are kept past the step limit or the budget.
+        package var failuresPastTheLimits = 100
 
         package init() {}
     }
 
     /// One request: its reply and what it caused later.
     struct Step {
+        /// The script the step is from (`run` with its scripts), so that its line is not ambiguous.
+        var file: String?
+        /// The JSON-RPC id of the tool call the step answers (`--mcp`), as its JSON text.
+        var call: String?
         var line: Int?
         var id: JSONValue?
         /// The line as read; `nil` where none was (the `ready` line, a line that was not text).
@@ -51,10 +63,17 @@ package final class TraceRecorder: OutputConsumer {
     let limits: Limits
     private(set) var steps: [Step] = []
     private(set) var states: [StateEntry] = []
-    /// How many steps and states were past the limits and not kept.
+    /// How many steps, states and pushes were past the limits and not kept.
     private(set) var droppedSteps = 0
     private(set) var droppedStates = 0
-    private var stateBytes = 0
+    private(set) var droppedPushes = 0
+    /// How many failed `expect`s and broken invariants were past the limits and not kept (past
+    /// ``Limits/failuresPastTheLimits``): the page counts them.
+    private(set) var droppedFailures = 0
+    /// The failing steps kept past the limits.
+    private var failuresKeptPast = 0
+    /// The bytes kept so far, against ``Limits/bytes``.
+    private(set) var keptBytes = 0
     /// The text of the request being replied to, told just before its reply.
     private var pending: (tag: RequestTag, text: String)?
     /// `change` lines written just before the reply they belong to.
@@ -65,6 +84,10 @@ package final class TraceRecorder: OutputConsumer {
     private var lastState: [String: (json: [UInt8], index: Int)] = [:]
     private let lines = JSONLineBuilder()
     private lazy var writer = ProtocolWriter(output: lines)
+    /// The script being run (`vmrepl run`), set before each; later steps name it.
+    package var file: String?
+    /// The JSON-RPC id of the tool call being run (`--mcp`), as its JSON text; its steps carry it.
+    package var call: String?
     /// Reads the session's virtual clock; set by the session, `nil` on real time.
     package var readClock: (@MainActor () -> Duration?)?
 
@@ -88,50 +111,124 @@ package final class TraceRecorder: OutputConsumer {
             stepByLine.removeAll()
             lastState.removeAll()
         }
-        // Where the value goes, decided first: past the step limit nothing is rendered or diffed.
-        let owner: Int?
+        let failure = Self.failure(of: value.reply)
+        // Where the value goes, decided first: past the limits nothing is rendered or diffed
+        // unless it is a failure, which is always kept (up to a number).
+        var owner: Int?
+        var pastTheLimits = false
         if value.push {
             // A push without a request (none today) goes with the last step.
             owner = value.tag.map { stepByLine[$0.line] } ?? steps.indices.last
-            guard owner != nil else { return }
-        } else {
-            owner = nil
-            guard steps.count < limits.steps else {
-                if !Self.isChange(value.reply) { droppedSteps += 1 }
+            if owner == nil {
+                // Its request was not kept: a failure becomes a step of its own.
+                guard failure != nil, keepPast(failure) else { return }
+                pastTheLimits = true
+            } else if let index = owner, let failure {
+                steps[index].failure = Self.worse(steps[index].failure, failure)
+            }
+        } else if steps.count >= limits.steps || keptBytes >= limits.bytes {
+            guard !Self.isChange(value.reply), keepPast(failure) else {
+                if Self.isChange(value.reply) { droppedPushes += 1 } else { droppedSteps += 1 }
+                droppedPushes += pendingChanges.count
+                pendingChanges = []
                 pending = nil
                 return
             }
+            pastTheLimits = true
         }
         let line: JSONValue
-        var stateIndex: Int?
         if case .state(let snapshot) = value.reply {
-            stateIndex = keep(snapshot)
             line = stateLine(snapshot, value)
         } else {
             writer.render(value)
-            line = lines.line
+            line = cut(line: lines.line)
         }
+        let lineBytes = JSONWriter.bytes(line).count
         if let index = owner {
+            guard keptBytes + lineBytes <= limits.bytes else {
+                droppedPushes += 1
+                if case .state = value.reply { droppedStates += 1 }
+                return
+            }
+            keptBytes += lineBytes
             steps[index].pushes.append(line)
             if let now = readClock?() { steps[index].pushClocks.append(DurationText.seconds(now)) }
-            if let stateIndex { steps[index].state = stateIndex }
-            if let failure = Self.failure(of: value.reply) { steps[index].failure = Self.worse(steps[index].failure, failure) }
+            if case .state(let snapshot) = value.reply, !pastTheLimits, let stateIndex = keep(snapshot) { steps[index].state = stateIndex }
             return
         }
+        // A `change` line comes before its reply: the request's text waits for the reply.
+        let isStep = !Self.isChange(value.reply)
+        let command = isStep && !value.push ? pending.flatMap { $0.tag == value.tag ? cut($0.text) : nil } : nil
+        if isStep && !value.push { pending = nil }
+        if !pastTheLimits, keptBytes + lineBytes + (command?.utf8.count ?? 0) > limits.bytes {
+            // Past the budget: counted like a step past the step limit, a failure kept all the same.
+            guard !Self.isChange(value.reply), keepPast(failure) else {
+                if Self.isChange(value.reply) { droppedPushes += 1 } else { droppedSteps += 1 }
+                if case .state = value.reply { droppedStates += 1 }
+                droppedPushes += pendingChanges.count
+                pendingChanges = []
+                return
+            }
+            pastTheLimits = true
+        }
+        keptBytes += lineBytes + (command?.utf8.count ?? 0)
+        var stateIndex: Int?
+        if case .state(let snapshot) = value.reply, !pastTheLimits { stateIndex = keep(snapshot) }
         if Self.isChange(value.reply) {
             pendingChanges.append(line)
             return
         }
-        var step = Step(line: value.tag?.line, id: value.tag?.id, reply: line)
-        if let tag = value.tag, let pending, pending.tag == tag { step.command = pending.text }
-        pending = nil
+        var step = Step(file: file, call: value.push ? nil : call, line: value.tag?.line, id: value.tag?.id, command: command, reply: line)
         step.clock = readClock?().map(DurationText.seconds)
         step.pushes = pendingChanges
         pendingChanges = []
-        step.state = stateIndex ?? steps.last?.state
-        step.failure = Self.failure(of: value.reply)
-        if let number = value.tag?.line { stepByLine[number] = steps.count }
+        // A step kept past the limits shows no state: the last one kept is not the state after it.
+        step.state = pastTheLimits ? nil : stateIndex ?? steps.last?.state
+        step.failure = failure
+        if let number = value.tag?.line, !value.push { stepByLine[number] = steps.count }
         steps.append(step)
+    }
+
+    /// Whether a step past the limits is kept: a failed `expect` or a broken invariant, while
+    /// fewer than ``Limits/failuresPastTheLimits`` have been; one that is not is counted.
+    private func keepPast(_ failure: String?) -> Bool {
+        guard let failure, failure != "error" else { return false }
+        guard failuresKeptPast < limits.failuresPastTheLimits else {
+            droppedFailures += 1
+            return false
+        }
+        failuresKeptPast += 1
+        return true
+    }
+
+    /// `text`, or its first ``Limits/textBytes`` and a note of how long it was.
+    private func cut(_ text: String) -> String {
+        let length = text.utf8.count
+        guard length > limits.textBytes else { return text }
+        var end = text.utf8.index(text.utf8.startIndex, offsetBy: limits.textBytes)
+        while end.samePosition(in: text.unicodeScalars) == nil { end = text.utf8.index(before: end) }
+        return String(text[..<end]) + Messages.traceCut(bytes: length)
+    }
+
+    /// A line with its long strings cut; a line still longer than twice ``Limits/textBytes`` (many
+    /// strings, a large value) keeps only its `type`, `code`, `message` and `path`, and says how
+    /// long it was in `cut`.
+    private func cut(line: JSONValue) -> JSONValue {
+        let shortened = cut(line)
+        let size = JSONWriter.bytes(shortened).count
+        guard size > 2 * limits.textBytes, case .object(let members) = shortened else { return shortened }
+        let kept = members.filter { ["type", "seq", "line", "id", "push", "code", "message", "path"].contains($0.key) }
+        return .object(kept + [("cut", .int(JSONWriter.bytes(line).count))])
+    }
+
+    /// `value` with every string longer than ``Limits/textBytes`` cut.
+    private func cut(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .string(let text): .string(cut(text))
+        case .array(let items): .array(items.map { cut($0) })
+        case .object(let members): .object(members.map { ($0.key, cut($0.value)) })
+        default: value
+        }
     }
 
     /// Whether a value is a `change` line, which goes with the reply after it.
@@ -167,11 +264,11 @@ package final class TraceRecorder: OutputConsumer {
         } else {
             entry.full = snapshot.json
         }
-        guard stateBytes + size <= limits.stateBytes else {
+        guard keptBytes + size <= limits.bytes else {
             droppedStates += 1
             return nil
         }
-        stateBytes += size
+        keptBytes += size
         states.append(entry)
         lastState[snapshot.screen] = (snapshot.json, states.count - 1)
         return states.count - 1

@@ -89,6 +89,7 @@ public enum REPLMain {
             let session = ScriptSession(
                 registry: screens, options: sessionOptions, consumer: consumer,
                 keepGoing: options.keepGoing, pace: options.pace, junitPath: options.junitPath, report: printError)
+            session.trace = trace?.recorder
             status = await session.run(files)
         case .test(let files):
             let session = TranscriptSession(

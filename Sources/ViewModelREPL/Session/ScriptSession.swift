@@ -19,6 +19,8 @@ package final class ScriptSession {
     package var onFailure: ((_ path: String, _ line: Int, _ message: String) -> Void)?
     private let pace: Duration?
     private let report: (String) -> Void
+    /// The trace kept of the run (`--trace`), told which script each step is from.
+    package var trace: TraceRecorder?
     /// Where a JUnit report goes, if anywhere.
     private let junitPath: String?
     /// The failures of the script being run, for the JUnit report.
@@ -49,6 +51,7 @@ package final class ScriptSession {
         for path in paths {
             let start = ContinuousClock.now
             failures = []
+            trace?.file = path
             let fileStatus = await runFile(path)
             junit.cases.append(.init(name: path, seconds: DurationText.seconds(start.duration(to: .now)), failures: failures))
             // Output that can no longer be written ends the run: the caller reports why.
