@@ -4,7 +4,7 @@ import PackageDescription
 /// Settings every target shares: Swift 6 mode is the package default, and existentials are
 /// spelled `any` everywhere.
 let strict: [SwiftSetting] = [
-    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("ExistentialAny")
 ]
 
 let package = Package(
@@ -28,7 +28,6 @@ let package = Package(
         // MARK: libedit, reached only through the LineEditor wrapper
         .systemLibrary(name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"]), .brew(["libedit"])]),
         .target(name: "LineEditor", dependencies: ["CLibEdit"]),
-        
 
         // MARK: Example screens (ports of the seeds) and the executable that hosts them
         .target(

@@ -51,7 +51,8 @@ enum FuzzTarget {
                 guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) else {
                     throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: argument])
                 }
-                let files = isDirectory.boolValue
+                let files =
+                    isDirectory.boolValue
                     ? try FileManager.default.contentsOfDirectory(atPath: argument).sorted().map { argument + "/" + $0 }
                     : [argument]
                 for file in files {

@@ -20,10 +20,11 @@ struct VMReplScreens: CommandPlugin {
         let file = output.hasPrefix("/") ? URL(fileURLWithPath: output) : context.package.directoryURL.appending(path: output)
         let process = Process()
         process.executableURL = try context.tool(named: "vmrepl-screens").url
-        process.arguments = [
-            "--module", target.moduleName, "--symbol-graphs", graphs.directoryURL.path, "--output", file.path,
-            "--command", "swift package --allow-writing-to-package-directory vmrepl-screens --target \(name) --output \(output)",
-        ] + (check ? ["--check"] : [])
+        process.arguments =
+            [
+                "--module", target.moduleName, "--symbol-graphs", graphs.directoryURL.path, "--output", file.path,
+                "--command", "swift package --allow-writing-to-package-directory vmrepl-screens --target \(name) --output \(output)",
+            ] + (check ? ["--check"] : [])
         try process.run()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { throw Failure("vmrepl-screens: exit status \(process.terminationStatus)") }

@@ -25,7 +25,9 @@ enum GeneratedFile {
         lines.append("    }")
         lines.append("")
         lines.append("    /// Chosen only where no factory of the class's own is written: the error names the class at its call.")
-        lines.append("    @available(*, unavailable, message: \"write the factory: extension GeneratedScreens { static func make(_ type: TheViewModel.Type, context: ScreenContext) -> TheViewModel }\")")
+        lines.append(
+            "    @available(*, unavailable, message: \"write the factory: extension GeneratedScreens { static func make(_ type: TheViewModel.Type, context: ScreenContext) -> TheViewModel }\")"
+        )
         lines.append("    static func make<Model>(_ type: Model.Type, context: ScreenContext) -> Model { fatalError() }")
         lines.append("")
         lines.append("    /// A binding, where the property's setter can be reached from here (the key path is writable).")
@@ -67,7 +69,9 @@ enum GeneratedFile {
             lines.append("    var bindings: [ScreenBinding<\(type)>?] = []")
             lines += screen.bindings.map { "    bindings.append(binding(\(literal($0.name)), \\\(type).\(member($0.name))))" }
         }
-        lines.append("    screens.register(\(literal(screen.name)), summary: \(literal(screen.summary)), actions: actions, bindings: bindings.compactMap { $0 }) { context in")
+        lines.append(
+            "    screens.register(\(literal(screen.name)), summary: \(literal(screen.summary)), actions: actions, bindings: bindings.compactMap { $0 }) { context in"
+        )
         lines.append(screen.hasPlainInit ? "        \(type)()" : "        GeneratedScreens.make(\(type).self, context: context)")
         lines.append("    }")
         lines.append("}")

@@ -81,10 +81,9 @@ struct ScreenPlan {
             let typeName = type.pathComponents.joined(separator: ".")
             let kinds = conformances[type.identifier.precise, default: []]
             let kind: String? =
-                if kinds.contains("Observation.Observable") { "@Observable class" }
-                else if kinds.contains(where: { $0.hasSuffix("ObservableObject") }) { "ObservableObject" }
-                else if kinds.contains(where: { $0.hasSuffix("ViewModelKit.ViewModel") || $0 == "ViewModelKit.ViewModel" }) { "ViewModel" }
-                else { nil }
+                if kinds.contains("Observation.Observable") { "@Observable class" } else if kinds.contains(where: { $0.hasSuffix("ObservableObject") }) {
+                    "ObservableObject"
+                } else if kinds.contains(where: { $0.hasSuffix("ViewModelKit.ViewModel") || $0 == "ViewModelKit.ViewModel" }) { "ViewModel" } else { nil }
             guard let kind, type.declaration.contains("MainActor"), let className = type.pathComponents.last else { continue }
             guard type.swiftGenerics?.parameters?.isEmpty ?? true else {
                 skipped.append("\(typeName): generic, so no one type to make")
@@ -134,17 +133,19 @@ struct ScreenPlan {
             }
             actions = actions.filter { counts[$0.name] == 1 }
             Self.chooseLoad(&actions)
-            screens.append(Screen(
-                name: Self.screenName(className), typeName: typeName, summary: "\(kind) \(typeName)",
-                actions: actions, bindings: bindings, hasPlainInit: hasPlainInit, leftOut: leftOut.sorted()))
+            screens.append(
+                Screen(
+                    name: Self.screenName(className), typeName: typeName, summary: "\(kind) \(typeName)",
+                    actions: actions, bindings: bindings, hasPlainInit: hasPlainInit, leftOut: leftOut.sorted()))
         }
         // Two classes of one name in different scopes: the nested one is named with its scope.
         let names = Dictionary(screens.map { ($0.name, 1) }, uniquingKeysWith: +)
         let scoped = screens.map { screen in
             guard names[screen.name, default: 0] > 1, screen.typeName.contains(".") else { return screen }
             let scoped = Self.kebab(screen.typeName.split(separator: ".").dropLast().joined()) + "-" + screen.name
-            return Screen(name: scoped, typeName: screen.typeName, summary: screen.summary, actions: screen.actions,
-                          bindings: screen.bindings, hasPlainInit: screen.hasPlainInit, leftOut: screen.leftOut)
+            return Screen(
+                name: scoped, typeName: screen.typeName, summary: screen.summary, actions: screen.actions,
+                bindings: screen.bindings, hasPlainInit: screen.hasPlainInit, leftOut: screen.leftOut)
         }
         self.screens = Self.uniquelyNamed(scoped)
         self.skipped = skipped
@@ -173,7 +174,8 @@ struct ScreenPlan {
     static func chooseLoad(_ actions: inout [Action]) {
         for index in actions.indices { actions[index].drivesLoading = false }
         let candidates = actions.indices.filter { actions[$0].arguments.isEmpty }
-        let chosen = candidates.first { actions[$0].name == "load" }
+        let chosen =
+            candidates.first { actions[$0].name == "load" }
             ?? candidates.first { actions[$0].name == "refresh" }
             ?? candidates.filter { actions[$0].name.hasPrefix("fetch") }.min { actions[$0].name < actions[$1].name }
         if let chosen { actions[chosen].drivesLoading = true }
@@ -188,9 +190,10 @@ struct ScreenPlan {
             guard counts[screen.name, default: 0] > 1, screen.typeName.hasSuffix("ViewModel") else { return screen }
             let name = kebab(screen.typeName.split(separator: ".").joined())
             let others = screens.filter { $0.name == screen.name && $0.typeName != screen.typeName }.map(\.typeName)
-            return Screen(name: name, typeName: screen.typeName, summary: screen.summary, actions: screen.actions, bindings: screen.bindings,
-                          hasPlainInit: screen.hasPlainInit, leftOut: screen.leftOut,
-                          note: "named \(name), not \(screen.name), which \(others.joined(separator: " and ")) is also named")
+            return Screen(
+                name: name, typeName: screen.typeName, summary: screen.summary, actions: screen.actions, bindings: screen.bindings,
+                hasPlainInit: screen.hasPlainInit, leftOut: screen.leftOut,
+                note: "named \(name), not \(screen.name), which \(others.joined(separator: " and ")) is also named")
         }
         var taken: Set<String> = []
         for index in renamed.indices {
@@ -203,9 +206,10 @@ struct ScreenPlan {
             }
             if name != wanted {
                 let screen = renamed[index]
-                renamed[index] = Screen(name: name, typeName: screen.typeName, summary: screen.summary, actions: screen.actions,
-                                        bindings: screen.bindings, hasPlainInit: screen.hasPlainInit, leftOut: screen.leftOut,
-                                        note: "named \(name), not \(wanted), which another class also gives")
+                renamed[index] = Screen(
+                    name: name, typeName: screen.typeName, summary: screen.summary, actions: screen.actions,
+                    bindings: screen.bindings, hasPlainInit: screen.hasPlainInit, leftOut: screen.leftOut,
+                    note: "named \(name), not \(wanted), which another class also gives")
             }
             taken.insert(name)
         }
@@ -245,10 +249,11 @@ struct ScreenPlan {
             arguments = zip(arguments, internalNames).map { ($1, $0.label, $0.type) }
         }
         let returns = (method.functionSignature?.returns ?? []).map(\.spelling).joined()
-        return .success(Action(
-            name: base, arguments: arguments, isAsync: method.hasKeyword("async"),
-            isThrowing: method.hasKeyword("throws") || method.hasKeyword("rethrows"),
-            returnsValue: !(returns.isEmpty || returns == "()" || returns == "Void")))
+        return .success(
+            Action(
+                name: base, arguments: arguments, isAsync: method.hasKeyword("async"),
+                isThrowing: method.hasKeyword("throws") || method.hasKeyword("rethrows"),
+                returnsValue: !(returns.isEmpty || returns == "()" || returns == "Void")))
     }
 
     /// A member the generated file may name: not private, not fileprivate.

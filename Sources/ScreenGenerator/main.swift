@@ -10,7 +10,10 @@ var arguments = CommandLine.arguments.dropFirst()
 var options: [String: String] = [:]
 var check = false
 while let argument = arguments.popFirst() {
-    if argument == "--check" { check = true; continue }
+    if argument == "--check" {
+        check = true
+        continue
+    }
     if argument == "--help" || argument == "-h" {
         print(usage, terminator: "")
         exit(0)

@@ -84,7 +84,8 @@ public final class ScreenTest<State: Codable & Equatable> {
     /// exhaustivity off, only the paths `update` changed since `before` (nothing without an update).
     private func differences(expected: State, actual: State, since before: State?) throws -> [String] {
         guard expected != actual else { return [] }
-        let expectedJSON = try Self.json(expected), actualJSON = try Self.json(actual)
+        let expectedJSON = try Self.json(expected)
+        let actualJSON = try Self.json(actual)
         var found = JSONPatch.differences(from: expectedJSON, to: actualJSON)
         if exhaustivity == .off {
             guard let before else { return [] }

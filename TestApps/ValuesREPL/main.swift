@@ -17,8 +17,12 @@ screens.register(
     Ticker()
 }
 screens.register(
-    "faults", summary: "actions that trap, never return, or push states while no request runs", fields: [.field("presses", \.presses), .field("ballast", \.ballast)],
-    actions: [.action("press") { $0.press() }, .action("crash") { $0.crash() }, .action("spin") { $0.spin() }, .action("flood") { $0.flood() }, .action("grow") { $0.grow() }]
+    "faults", summary: "actions that trap, never return, or push states while no request runs",
+    fields: [.field("presses", \.presses), .field("ballast", \.ballast)],
+    actions: [
+        .action("press") { $0.press() }, .action("crash") { $0.crash() }, .action("spin") { $0.spin() }, .action("flood") { $0.flood() },
+        .action("grow") { $0.grow() },
+    ]
 ) { _ in
     Faults()
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Command-line conventions: --help, --version, usage errors and their statuses.
 struct CommandLineTests {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A view model's own action that traps or never returns (`TestApps/ValuesREPL`'s `faults`
 /// screen), over real pipes: the replies already produced still reach the reader, and a signal

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `Examples/SearchREPL`: a view model as app teams write it, hosted in a few lines, driven over pipes.
 @Suite struct HostedViewModelTests {
@@ -26,15 +26,17 @@ import TestSupport
         let demo = Self.root.appendingPathComponent("Examples/SearchREPL/search.vmrepl").path
         let passing = try await Transcript.run([], arguments: ["run", demo], binary: Self.binary)
         #expect(passing.status == 0, "\(passing.standardError)")
-        let failing = try await Transcript.run(["use search", "write query=\"obs\"", "wait", "expect results == []"], arguments: ["run", "-"], binary: Self.binary)
+        let failing = try await Transcript.run(
+            ["use search", "write query=\"obs\"", "wait", "expect results == []"], arguments: ["run", "-"], binary: Self.binary)
         #expect(failing.status == 3)
         #expect(failing.standardError.contains(":4:"))
     }
 
     @Test func anActionWithAnArgumentAndTheWorkItStarts() async throws {
-        let result = try await Transcript.run([
-            "use search", "event toggleFavorite name=\"Swift\"", "event toggleFavorite name=3", "event search", "wait",
-        ], binary: Self.binary)
+        let result = try await Transcript.run(
+            [
+                "use search", "event toggleFavorite name=\"Swift\"", "event toggleFavorite name=3", "event search", "wait",
+            ], binary: Self.binary)
         #expect(json(value(result.reply(2), "state.favorites")) == #"["Swift"]"#)
         #expect(result.reply(3)?["code"] as? String == "bad_event_arguments")
         // An empty query fails with the view model's own error, shown by type and description.
@@ -43,13 +45,14 @@ import TestSupport
 
     @Test func anAgentDrivesItOverMCP() async throws {
         let process = try VMReplProcess(["--mcp"], binary: Self.binary)
-        process.send([
-            #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#,
-            #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
-            #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"use","arguments":{"screen":"search"}}}"#,
-            #"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"write","arguments":{"set":{"query":"swift"}}}}"#,
-            #"{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"event","arguments":{"name":"toggleFavorite","args":{"name":"Swift"}}}}"#,
-        ].joined(separator: "\n"))
+        process.send(
+            [
+                #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#,
+                #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+                #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"use","arguments":{"screen":"search"}}}"#,
+                #"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"write","arguments":{"set":{"query":"swift"}}}}"#,
+                #"{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"event","arguments":{"name":"toggleFavorite","args":{"name":"Swift"}}}}"#,
+            ].joined(separator: "\n"))
         process.closeInput()
         var answers: [Int: [String: Any]] = [:]
         while let line = await process.nextLine() {

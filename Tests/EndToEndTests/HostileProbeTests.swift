@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// What a careless or hostile client found, each now a clear error that changes nothing: over
 /// real pipes, against the built binary.
@@ -17,7 +17,8 @@ import TestSupport
         let fifo = dir.appendingPathComponent("pipe").path
         #expect(mkfifo(fifo, 0o600) == 0)
         let result = try await Transcript.run(["use foo", "record /dev/full append=true", "record \(fifo) append=true", "event hello"])
-        #expect(result.reply(2)?["message"] as? String == "cannot record to /dev/full: it is not a regular file (a FIFO, a device or a folder); nothing changed")
+        #expect(
+            result.reply(2)?["message"] as? String == "cannot record to /dev/full: it is not a regular file (a FIFO, a device or a folder); nothing changed")
         #expect((result.reply(3)?["message"] as? String)?.contains("not a regular file") == true)
         #expect(value(result.reply(4), "state.text") as? String == "👋")
     }
@@ -115,15 +116,16 @@ import TestSupport
         let deep = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
         let nested = String(repeating: "[", count: 60) + "1" + String(repeating: "]", count: 60)
         let process = try VMReplProcess(["--mcp"])
-        process.send([
-            #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#,
-            #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
-            #"{"jsonrpc":"2.0","id":1.5,"method":"ping"}"#,
-            #"{"jsonrpc":"2.0","id":1e3,"method":"ping"}"#,
-            #"{"jsonrpc":"2.0","id":7,"method":"ping","params":{"deep":\#(deep)}}"#,
-            #"{"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":"use","arguments":{"screen":"foo"}}}"#,
-            #"{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"expect","arguments":{"path":"text","op":"==","value":\#(nested)}}}"#,
-        ].joined(separator: "\n"))
+        process.send(
+            [
+                #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#,
+                #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+                #"{"jsonrpc":"2.0","id":1.5,"method":"ping"}"#,
+                #"{"jsonrpc":"2.0","id":1e3,"method":"ping"}"#,
+                #"{"jsonrpc":"2.0","id":7,"method":"ping","params":{"deep":\#(deep)}}"#,
+                #"{"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":"use","arguments":{"screen":"foo"}}}"#,
+                #"{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"expect","arguments":{"path":"text","op":"==","value":\#(nested)}}}"#,
+            ].joined(separator: "\n"))
         process.closeInput()
         var answers: [[String: Any]] = []
         while let line = await process.nextLine() {
@@ -149,11 +151,12 @@ import TestSupport
         func call(_ id: Int, _ path: String) -> String {
             #"{"jsonrpc":"2.0","id":\#(id),"method":"tools/call","params":{"name":"record","arguments":{"path":"\#(path)"}}}"#
         }
-        process.send([
-            #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#,
-            #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
-            call(2, "../escaped.vmrepl"), call(3, "/tmp/absolute.vmrepl"), call(4, "out/linked.vmrepl"), call(5, "agent.vmrepl"),
-        ].joined(separator: "\n"))
+        process.send(
+            [
+                #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#,
+                #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+                call(2, "../escaped.vmrepl"), call(3, "/tmp/absolute.vmrepl"), call(4, "out/linked.vmrepl"), call(5, "agent.vmrepl"),
+            ].joined(separator: "\n"))
         process.closeInput()
         var answers: [Int: [String: Any]] = [:]
         while let line = await process.nextLine() {

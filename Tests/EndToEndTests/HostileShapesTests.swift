@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `TestApps/ShapesREPL`: view models holding the shapes a hostile sweep found printed wrongly or
 /// fatally, hosted as written and driven over pipes. Every line must be JSON by an independent

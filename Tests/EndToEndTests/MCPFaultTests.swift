@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `--mcp` under a client that does not keep up, through the built binary over real pipes.
 struct MCPFaultTests {
@@ -27,12 +27,13 @@ struct MCPFaultTests {
     @Test(.timeLimit(.minutes(1)))
     func statesPushedWhileNoCallTakesThemAreBoundedAndCounted() async throws {
         let process = try VMReplProcess(["--mcp", "--clock=real"], binary: Self.values)
-        process.send([
-            Self.initialize,
-            Self.call(2, "use", #"{"screen":"faults"}"#),
-            Self.call(3, "event", #"{"name":"flood"}"#),
-            Self.call(4, "wait", #"{"until":"presses == 2000","timeout":"50s"}"#),
-        ].joined(separator: "\n"))
+        process.send(
+            [
+                Self.initialize,
+                Self.call(2, "use", #"{"screen":"faults"}"#),
+                Self.call(3, "event", #"{"name":"flood"}"#),
+                Self.call(4, "wait", #"{"until":"presses == 2000","timeout":"50s"}"#),
+            ].joined(separator: "\n"))
         process.closeInput()
         let answers = try await Self.answers(process)
         let result = value(answers[4], "result.structuredContent") as? [String: Any]
@@ -49,12 +50,13 @@ struct MCPFaultTests {
     @Test(.timeLimit(.minutes(1)))
     func largeStatesWaitingForACallAreBoundedInBytes() async throws {
         let process = try VMReplProcess(["--mcp", "--clock=real"], binary: Self.values)
-        process.send([
-            Self.initialize,
-            Self.call(2, "use", #"{"screen":"faults"}"#),
-            Self.call(3, "event", #"{"name":"grow"}"#),
-            Self.call(4, "wait", #"{"until":"ballast[11] exists","timeout":"50s"}"#),
-        ].joined(separator: "\n"))
+        process.send(
+            [
+                Self.initialize,
+                Self.call(2, "use", #"{"screen":"faults"}"#),
+                Self.call(3, "event", #"{"name":"grow"}"#),
+                Self.call(4, "wait", #"{"until":"ballast[11] exists","timeout":"50s"}"#),
+            ].joined(separator: "\n"))
         process.closeInput()
         var answer: String?
         while answer == nil, let line = await process.nextLine() {
@@ -79,11 +81,12 @@ struct MCPFaultTests {
         try "kept\n".write(toFile: outside, atomically: true, encoding: .utf8)
         #expect(link(outside, folder + "/hard.vmrepl") == 0)
         let process = try VMReplProcess(["--mcp", "--files=\(folder)"])
-        process.send([
-            Self.initialize,
-            Self.call(2, "record", #"{"path":"hard.vmrepl","append":true}"#),
-            Self.call(3, "use", #"{"screen":"foo"}"#),
-        ].joined(separator: "\n"))
+        process.send(
+            [
+                Self.initialize,
+                Self.call(2, "record", #"{"path":"hard.vmrepl","append":true}"#),
+                Self.call(3, "use", #"{"screen":"foo"}"#),
+            ].joined(separator: "\n"))
         process.closeInput()
         let answers = try await Self.answers(process)
         #expect(value(answers[2], "result.structuredContent.reply.code") as? String == "path_not_allowed")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Output that cannot be written, through the built binary and a shell: a reader that leaves ends
 /// vmrepl with status 141 as SIGPIPE ends a shell tool, any other write error with status 4 and a
@@ -20,7 +20,8 @@ struct OutputFaultTests {
     /// `vmrepl run f.vmrepl > /dev/full` with an `expect` that fails: the output is the error.
     @Test(.timeLimit(.minutes(1)), .enabled(if: hasFullDevice, "needs /dev/full"))
     func aScriptWritingToAFullDeviceFailsWithStatus4() throws {
-        let output = try shell(#"""
+        let output = try shell(
+            #"""
             printf 'use foo\nexpect text == "nope"\n' > "$1/f.vmrepl"
             "$0" run "$1/f.vmrepl" > /dev/full 2>"$1/err"
             echo "status=$?"
@@ -32,7 +33,8 @@ struct OutputFaultTests {
     /// Pipe mode into a full disk: status 4 and why, not a cut line reported as success.
     @Test(.timeLimit(.minutes(1)), .enabled(if: hasFullDevice, "needs /dev/full"))
     func pipeModeWritingToAFullDeviceFailsWithStatus4() throws {
-        let output = try shell(#"""
+        let output = try shell(
+            #"""
             printf 'use foo\nevent hello\n' | "$0" > /dev/full 2>"$1/err"
             echo "status=$?"
             cat "$1/err"
@@ -44,7 +46,8 @@ struct OutputFaultTests {
     /// never 0 without running its last `expect`.
     @Test(.timeLimit(.minutes(1)))
     func aScriptWhoseReaderLeftEndsWithStatus141() throws {
-        let output = try shell(#"""
+        let output = try shell(
+            #"""
             { echo "use foo"; yes "state" | head -n 100000; echo 'expect text == "nope"'; } > "$1/g.vmrepl"
             "$0" run "$1/g.vmrepl" 2>"$1/err" | head -n 1 >/dev/null
             echo "status=${PIPESTATUS[0]}"
@@ -56,7 +59,8 @@ struct OutputFaultTests {
     /// `vmrepl --mcp > /dev/full`: the server stops with status 4 and why.
     @Test(.timeLimit(.minutes(1)), .enabled(if: hasFullDevice, "needs /dev/full"))
     func anMCPServerWritingToAFullDeviceFailsWithStatus4() throws {
-        let output = try shell(#"""
+        let output = try shell(
+            #"""
             echo '{"jsonrpc":"2.0","id":1,"method":"ping"}' | "$0" --mcp > /dev/full 2>"$1/err"
             echo "status=$?"
             cat "$1/err"
@@ -67,7 +71,8 @@ struct OutputFaultTests {
     /// `vmrepl --help > /dev/full`: the help that could not be printed is no success either.
     @Test(.timeLimit(.minutes(1)), .enabled(if: hasFullDevice, "needs /dev/full"))
     func helpWrittenToAFullDeviceFailsWithStatus4() throws {
-        let output = try shell(#"""
+        let output = try shell(
+            #"""
             "$0" --help > /dev/full 2>"$1/err"
             echo "status=$?"
             cat "$1/err"

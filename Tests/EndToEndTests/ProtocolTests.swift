@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The properties a driving program relies on: one reply per request, order, flushing, bad input.
 struct ProtocolTests {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Signals, a closed reader, and a long random session checked against a model of what must happen.
 struct RobustnessTests {

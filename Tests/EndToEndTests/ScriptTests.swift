@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `vmrepl run` through a shebang, `vmrepl test` and `record`, through the built binary.
 struct ScriptTests {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// vmrepl running in a real terminal: a tmux server of its own, keys sent with `send-keys`, the
 /// screen read with `capture-pane`.

@@ -42,10 +42,11 @@ struct TracePageTests {
         #expect(await process.exitStatus() == 3)
         let data = try Self.data(inPageAt: page)
         let steps = try #require(data["steps"] as? [[String: Any]])
-        #expect(steps.compactMap { $0["cmd"] as? String } == [
-            "use users", "load", "wait", #"expect users.phase == "failed""#, #"{"id":"q1","cmd":"state"}"#,
-            #"mock users.failure={"attempt":1,"message":"</script><b>"} users.phase="failed""#,
-        ])
+        #expect(
+            steps.compactMap { $0["cmd"] as? String } == [
+                "use users", "load", "wait", #"expect users.phase == "failed""#, #"{"id":"q1","cmd":"state"}"#,
+                #"mock users.failure={"attempt":1,"message":"</script><b>"} users.phase="failed""#,
+            ])
         let load = try #require(steps.first { $0["cmd"] as? String == "load" })
         let pushes = try #require(load["pushes"] as? [[String: Any]])
         #expect(pushes.map { $0["push"] as? Bool } == [true])

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `TestApps/ValuesREPL`: a `Codable` state of ordinary Swift values, printed as people read them,
 /// the same in every process, and mocked back exactly; over real pipes.
@@ -25,9 +25,10 @@ import TestSupport
 
     @Test func aMockOfThePrintedStateGivesItBackExactly() async throws {
         let mocked = Self.printed.replacingOccurrences(of: #""phase":"planning""#, with: #""phase":{"moved":[1,2]}"#)
-        let result = try await Transcript.run([
-            "use trip", "mock state=\(mocked)", #"mock phase={"booked":{"_0":4}}"#, "mock departure=721692800", "expect note == null",
-        ], binary: Self.binary)
+        let result = try await Transcript.run(
+            [
+                "use trip", "mock state=\(mocked)", #"mock phase={"booked":{"_0":4}}"#, "mock departure=721692800", "expect note == null",
+            ], binary: Self.binary)
         #expect(json(value(result.reply(2), "state")) == mocked)
         // Synthesized Codable's own form and the old number for a date are read back too.
         #expect(json(value(result.reply(3), "state.phase")) == #"{"booked":4}"#)
@@ -57,9 +58,11 @@ import TestSupport
 
     /// An event argument of enum type lists its cases in describe and in the error when a value is not one.
     @Test func anEnumArgumentListsItsCases() async throws {
-        let result = try await Transcript.run(["use trip", "describe", #"event restore phase={"booked":3}"#, #"event restore phase="nope""#], binary: Self.binary)
+        let result = try await Transcript.run(
+            ["use trip", "describe", #"event restore phase={"booked":3}"#, #"event restore phase="nope""#], binary: Self.binary)
         let restore = (value(result.reply(2), "events") as? [[String: Any]])?.first { $0["name"] as? String == "restore" }
-        #expect(json(restore?["args"]) == #"[{"cases":["booked(Int)","cancelled(reason: String)","moved(Int, Int)","planning"],"name":"phase","type":"string"}]"#)
+        #expect(
+            json(restore?["args"]) == #"[{"cases":["booked(Int)","cancelled(reason: String)","moved(Int, Int)","planning"],"name":"phase","type":"string"}]"#)
         #expect(json(value(result.reply(3), "state.phase")) == #"{"booked":3}"#)
         #expect((result.reply(4)?["message"] as? String)?.hasSuffix("one of booked(Int), cancelled(reason: String), moved(Int, Int), planning)") == true)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ViewModelKit
+
 @testable import ExampleScreens
 
 /// In the app, a screen takes its live function directly: nothing of the REPL is needed.

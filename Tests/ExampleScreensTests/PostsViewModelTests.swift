@@ -28,7 +28,9 @@ struct PostsViewModelTests {
         let model = PostsViewModel(loader: FakePostsLoader(result: .failure(.httpStatus(503, url: "http://x"))))
         model.load()
         await model.waitUntilIdle()
-        #expect(model.viewState == PostsViewState(posts: LoadState(phase: .failed, failure: LoadFailure(message: "HTTP 503 from http://x", attempt: 1), attempt: 1)))
+        #expect(
+            model.viewState == PostsViewState(posts: LoadState(phase: .failed, failure: LoadFailure(message: "HTTP 503 from http://x", attempt: 1), attempt: 1))
+        )
     }
 
     @Test func selectPicksALoadedPostAndIgnoresUnknownIDs() async {

@@ -1,7 +1,7 @@
 import ExampleScreens
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 struct URLSessionPostsLoaderTests {
     static let body = #"[{"id":1,"title":"Why MVVM","body":"b"},{"id":2,"title":"Swift on Linux","body":"c"}]"#

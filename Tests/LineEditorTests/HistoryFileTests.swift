@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LineEditor
 
 /// The history file is replaced through a temporary file of its own, never through a link planted

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ViewModelREPL
 
 /// The per-line byte buffer keeps exactly what an array would, through growth and truncation.

@@ -1,8 +1,9 @@
 import Foundation
 import Observation
-import Testing
 import TestSupport
+import Testing
 import ViewModelKit
+
 @testable import ViewModelREPL
 
 /// What the refusals say of `CaseNotFoundTests.Stage`.
@@ -66,7 +67,8 @@ struct CaseNotFoundTests {
         let transcript = try await SessionTranscript.run(["use speaker", #"write tone="loud""#, #"write tone="LOUD""#], screens: Self.registry())
         #expect(
             transcript.reply(2)?["message"] as? String
-                == #"that is not a value of Tone for tone: "loud" is not a case: Tone is one of its cases, calm, LOUD, written "case" or {"case": payload}; nothing changed"#)
+                == #"that is not a value of Tone for tone: "loud" is not a case: Tone is one of its cases, calm, LOUD, written "case" or {"case": payload}; nothing changed"#
+        )
         #expect(transcript.reply(3)?["type"] as? String == "state")
     }
 }

@@ -6,21 +6,40 @@ struct CommandParserTests {
         ("screens", Command.screens),
         ("  use   foo  ", .use(screen: "foo")),
         ("event hello", .event(name: "hello", arguments: .init())),
-        ("event select id=3 title=\"a b\"", .event(name: "select", arguments: .init(named: [.init(key: "id", value: .int(3)), .init(key: "title", value: .string("a b"))]))),
+        (
+            "event select id=3 title=\"a b\"",
+            .event(name: "select", arguments: .init(named: [.init(key: "id", value: .int(3)), .init(key: "title", value: .string("a b"))]))
+        ),
         ("event select 3 'it\\'s'", .event(name: "select", arguments: .init(positional: [.int(3), .string("it's")]))),
-        ("event f on=true off=false none=null word=bare neg=-2.5", .event(name: "f", arguments: .init(named: [
-            .init(key: "on", value: .bool(true)), .init(key: "off", value: .bool(false)), .init(key: "none", value: .null),
-            .init(key: "word", value: .string("bare")), .init(key: "neg", value: .double(-2.5)),
-        ]))),
-        ("event f list=[1,\"x\"] obj={\"a\":{\"b\":null}}", .event(name: "f", arguments: .init(named: [
-            .init(key: "list", value: .array([.int(1), .string("x")])),
-            .init(key: "obj", value: .object([("a", .object([("b", .null)]))])),
-        ]))),
+        (
+            "event f on=true off=false none=null word=bare neg=-2.5",
+            .event(
+                name: "f",
+                arguments: .init(named: [
+                    .init(key: "on", value: .bool(true)), .init(key: "off", value: .bool(false)), .init(key: "none", value: .null),
+                    .init(key: "word", value: .string("bare")), .init(key: "neg", value: .double(-2.5)),
+                ]))
+        ),
+        (
+            "event f list=[1,\"x\"] obj={\"a\":{\"b\":null}}",
+            .event(
+                name: "f",
+                arguments: .init(named: [
+                    .init(key: "list", value: .array([.int(1), .string("x")])),
+                    .init(key: "obj", value: .object([("a", .object([("b", .null)]))])),
+                ]))
+        ),
         ("mock state={\"text\":\"hi\"}", .mockState(.object([("text", .string("hi"))]))),
-        ("mock text=\"hi\" sheetIsPresented=true", .mockFields([.init(key: "text", value: .string("hi")), .init(key: "sheetIsPresented", value: .bool(true))])),
+        (
+            "mock text=\"hi\" sheetIsPresented=true",
+            .mockFields([.init(key: "text", value: .string("hi")), .init(key: "sheetIsPresented", value: .bool(true))])
+        ),
         ("wait", .wait(until: nil, timeout: nil)),
         ("wait timeout=1.5s", .wait(until: nil, timeout: .milliseconds(1500))),
-        ("wait until users.phase==\"loaded\" timeout=5s", .wait(until: .init(path: StatePath("users.phase")!, op: .equals, value: .string("loaded")), timeout: .seconds(5))),
+        (
+            "wait until users.phase==\"loaded\" timeout=5s",
+            .wait(until: .init(path: StatePath("users.phase")!, op: .equals, value: .string("loaded")), timeout: .seconds(5))
+        ),
         ("expect users.value[0].name == Manu", .expect(.init(path: StatePath("users.value[0].name")!, op: .equals, value: .string("Manu")))),
         ("expect text != \"x\"", .expect(.init(path: StatePath("text")!, op: .notEquals, value: .string("x")))),
         ("expect text contains 👋", .expect(.init(path: StatePath("text")!, op: .contains, value: .string("👋")))),
@@ -33,12 +52,18 @@ struct CommandParserTests {
         ("set clock=real", .set(.clock(.real))),
         ("set output=pretty", .set(.output(.pretty))),
         ("record demo.vmrepl", .record(path: "demo.vmrepl", mode: .create)),
-        ("invariant text != \"x\" when sheetIsPresented == true", .invariant(
-            .init(path: StatePath("text")!, op: .notEquals, value: .string("x")),
-            when: .init(path: StatePath("sheetIsPresented")!, op: .equals, value: .bool(true)))),
+        (
+            "invariant text != \"x\" when sheetIsPresented == true",
+            .invariant(
+                .init(path: StatePath("text")!, op: .notEquals, value: .string("x")),
+                when: .init(path: StatePath("sheetIsPresented")!, op: .equals, value: .bool(true)))
+        ),
         ("invariant clear", .invariantClear), (#"{"cmd":"invariant","clear":true}"#, .invariantClear),
-        (#"{"cmd":"invariant","path":"a","op":"exists","when":"b == 1"}"#, .invariant(
-            .init(path: StatePath("a")!, op: .exists, value: nil), when: .init(path: StatePath("b")!, op: .equals, value: .int(1)))),
+        (
+            #"{"cmd":"invariant","path":"a","op":"exists","when":"b == 1"}"#,
+            .invariant(
+                .init(path: StatePath("a")!, op: .exists, value: nil), when: .init(path: StatePath("b")!, op: .equals, value: .int(1)))
+        ),
         ("record demo.vmrepl overwrite=true", .record(path: "demo.vmrepl", mode: .overwrite)),
         ("record demo.vmrepl append=true", .record(path: "demo.vmrepl", mode: .append)),
         (#"{"cmd":"record","path":"d","append":true}"#, .record(path: "d", mode: .append)),
@@ -46,7 +71,10 @@ struct CommandParserTests {
         (#"{"cmd":"set","clock":"virtual"}"#, .set(.clock(.virtual))),
         (#"{"cmd":"event","name":"select","args":{"id":3}}"#, .event(name: "select", arguments: .init(named: [.init(key: "id", value: .int(3))]))),
         (#"{"cmd":"mock","set":{"text":"hi"}}"#, .mockFields([.init(key: "text", value: .string("hi"))])),
-        (#"{"cmd":"wait","until":"phase == \"loaded\"","timeout":2}"#, .wait(until: .init(path: StatePath("phase")!, op: .equals, value: .string("loaded")), timeout: .seconds(2))),
+        (
+            #"{"cmd":"wait","until":"phase == \"loaded\"","timeout":2}"#,
+            .wait(until: .init(path: StatePath("phase")!, op: .equals, value: .string("loaded")), timeout: .seconds(2))
+        ),
         (#"{"cmd":"expect","path":"text","value":"👋"}"#, .expect(.init(path: StatePath("text")!, op: .equals, value: .string("👋")))),
     ])
     func parsesTheHumanAndTheJSONForm(line: String, expected: Command) throws {
@@ -63,46 +91,47 @@ struct CommandParserTests {
         #expect(try CommandParser.parse("state")?.id == nil)
     }
 
-    @Test(arguments: [
-        ("bogus", ReplError.Code.unknownCommand, 1),
-        ("  bogus", .unknownCommand, 3),
-        ("use", .badArguments, 4),
-        (#"{"cmd":"invariant","op":"exists"}"#, .badArguments, nil),
-        ("use a b", .badArguments, 7),
-        ("event", .badArguments, 6),
-        ("event e x=", .syntax, 11),
-        ("event e =3", .syntax, 9),
-        ("event e x='open", .syntax, 11),
-        ("event e x=\"open", .invalidJSON, 16),
-        ("event e x={\"a\":}", .invalidJSON, 16),
-        ("event e x=[1 2]", .invalidJSON, 14),
-        ("event e x=1 x=2", .badArguments, 13),
-        ("event e x=\"a\"b", .syntax, 14),
-        ("event 👋 x=\"\\q\"", .invalidJSON, 12),
-        ("mock 3", .badArguments, 6),
-        ("mock", .badArguments, 5),
-        ("wait until", .badArguments, 11),
-        ("wait until text ~ 3", .badArguments, 17),
-        ("wait later", .badArguments, 6),
-        ("wait timeout=fast", .badArguments, 6),
-        ("expect [x == 1", .badArguments, 8),
-        ("advance", .badArguments, 8),
-        ("set", .badArguments, 4),
-        ("set nope=1", .badArguments, 5),
-        ("set clock=sideways", .badArguments, 5),
-        ("record", .badArguments, 7),
-        ("record a b", .badArguments, 10),
-        ("record a overwrite=true append=true", .badArguments, 36),
-        ("record a overwrite=maybe", .badArguments, 10),
-        ("sleep 5 seconds", .badArguments, 7),
-        (#"{"cmd":"state""#, .invalidJSON, 15),
-        (#"{"cmd":"state"} x"#, .invalidJSON, 17),
-        (#"{"cmd":"state","x":1}"#, .badArguments, nil),
-        (#"{"cmd":7}"#, .badArguments, nil),
-        (#"{"cmd":"nope"}"#, .unknownCommand, nil),
-        (#"{"cmd":"mock"}"#, .badArguments, nil),
-        (#"{"cmd":"advance","duration":-1}"#, .badArguments, nil),
-    ] as [(String, ReplError.Code, Int?)])
+    @Test(
+        arguments: [
+            ("bogus", ReplError.Code.unknownCommand, 1),
+            ("  bogus", .unknownCommand, 3),
+            ("use", .badArguments, 4),
+            (#"{"cmd":"invariant","op":"exists"}"#, .badArguments, nil),
+            ("use a b", .badArguments, 7),
+            ("event", .badArguments, 6),
+            ("event e x=", .syntax, 11),
+            ("event e =3", .syntax, 9),
+            ("event e x='open", .syntax, 11),
+            ("event e x=\"open", .invalidJSON, 16),
+            ("event e x={\"a\":}", .invalidJSON, 16),
+            ("event e x=[1 2]", .invalidJSON, 14),
+            ("event e x=1 x=2", .badArguments, 13),
+            ("event e x=\"a\"b", .syntax, 14),
+            ("event 👋 x=\"\\q\"", .invalidJSON, 12),
+            ("mock 3", .badArguments, 6),
+            ("mock", .badArguments, 5),
+            ("wait until", .badArguments, 11),
+            ("wait until text ~ 3", .badArguments, 17),
+            ("wait later", .badArguments, 6),
+            ("wait timeout=fast", .badArguments, 6),
+            ("expect [x == 1", .badArguments, 8),
+            ("advance", .badArguments, 8),
+            ("set", .badArguments, 4),
+            ("set nope=1", .badArguments, 5),
+            ("set clock=sideways", .badArguments, 5),
+            ("record", .badArguments, 7),
+            ("record a b", .badArguments, 10),
+            ("record a overwrite=true append=true", .badArguments, 36),
+            ("record a overwrite=maybe", .badArguments, 10),
+            ("sleep 5 seconds", .badArguments, 7),
+            (#"{"cmd":"state""#, .invalidJSON, 15),
+            (#"{"cmd":"state"} x"#, .invalidJSON, 17),
+            (#"{"cmd":"state","x":1}"#, .badArguments, nil),
+            (#"{"cmd":7}"#, .badArguments, nil),
+            (#"{"cmd":"nope"}"#, .unknownCommand, nil),
+            (#"{"cmd":"mock"}"#, .badArguments, nil),
+            (#"{"cmd":"advance","duration":-1}"#, .badArguments, nil),
+        ] as [(String, ReplError.Code, Int?)])
     func errorsCarryTheirCodeAndColumn(line: String, code: ReplError.Code, column: Int?) {
         #expect {
             _ = try CommandParser.parse(line)

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import ViewModelREPL
 
 /// Patches between states, and state lines in diff mode.
@@ -15,7 +16,10 @@ struct DiffModeTests {
         (#"{"a":1}"#, #"{"a":1.5}"#, #"[{"op":"replace","path":"/a","value":1.5}]"#),
         (#"{"a":1,"b":2}"#, #"{"b":2,"c":3}"#, #"[{"op":"remove","path":"/a"},{"op":"add","path":"/c","value":3}]"#),
         (#"{"l":[1,2,3]}"#, #"{"l":[1,9]}"#, #"[{"op":"replace","path":"/l/1","value":9},{"op":"remove","path":"/l/2"}]"#),
-        (#"{"l":[{"id":1,"t":"a"}]}"#, #"{"l":[{"id":1,"t":"b"},{"id":2}]}"#, #"[{"op":"replace","path":"/l/0/t","value":"b"},{"op":"add","path":"/l/1","value":{"id":2}}]"#),
+        (
+            #"{"l":[{"id":1,"t":"a"}]}"#, #"{"l":[{"id":1,"t":"b"},{"id":2}]}"#,
+            #"[{"op":"replace","path":"/l/0/t","value":"b"},{"op":"add","path":"/l/1","value":{"id":2}}]"#
+        ),
         (#"{"l":[1,2,3,4]}"#, #"{"l":[1]}"#, #"[{"op":"remove","path":"/l/3"},{"op":"remove","path":"/l/2"},{"op":"remove","path":"/l/1"}]"#),
         (#"{"a/b":{"~":null}}"#, #"{"a/b":{"~":true}}"#, #"[{"op":"replace","path":"/a~1b/~0","value":true}]"#),
         (#"{"v":null}"#, #"{"v":[1]}"#, #"[{"op":"replace","path":"/v","value":[1]}]"#),

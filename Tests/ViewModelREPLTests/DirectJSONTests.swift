@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ViewModelREPL
 
 /// Values of every type written straight from memory, with the edges of their JSON forms:
@@ -93,8 +94,9 @@ private final class DerivedModel: BaseModel {
         model.owner = model.parent
         let out = ByteBuffer()
         try reflector.writeProperties(of: model, observable: false, to: out)
-        #expect(String(decoding: out.bytes, as: UTF8.self)
-            == #"{"count":2,"owner":{"owner":null,"title":"base"},"parent":{"owner":null,"title":"base"},"phase":{"done":3},"title":"base"}"#)
+        #expect(
+            String(decoding: out.bytes, as: UTF8.self)
+                == #"{"count":2,"owner":{"owner":null,"title":"base"},"parent":{"owner":null,"title":"base"},"phase":{"done":3},"title":"base"}"#)
         #expect(reflector.fields(of: model).map(\.name) == ["title", "owner", "count", "phase", "parent"])
         let types = reflector.declaredTypes(of: model).mapValues { TypeName.of($0) }
         #expect(types == ["title": "String", "owner": "BaseModel?", "count": "Int", "phase": "Phase", "parent": "BaseModel"])

@@ -4,9 +4,21 @@ import Testing
 
 /// An enum's cases are read from its type, whatever value a state holds now.
 struct EnumCasesTests {
-    enum Phase { case idle, loaded(Int), failed(message: String), moved(Int, Int) }
-    enum Outcome<Value> { case none, value(Value), values([Value]) }
-    indirect enum Tree { case leaf, node(Tree, Tree) }
+    enum Phase {
+        case idle
+        case loaded(Int)
+        case failed(message: String)
+        case moved(Int, Int)
+    }
+    enum Outcome<Value> {
+        case none
+        case value(Value)
+        case values([Value])
+    }
+    indirect enum Tree {
+        case leaf
+        case node(Tree, Tree)
+    }
     struct Plain { var x = 1 }
 
     @Test func casesComeFromTheTypePayloadCasesFirst() {
@@ -32,8 +44,15 @@ struct EnumCasesTests {
 /// An event argument of enum type is typed from the event enum: describe, errors, completion and
 /// the event tool's schema list its cases.
 struct EnumArgumentTests {
-    enum Mode: Codable { case off, on(level: Int) }
-    enum Event: Codable { case set(mode: Mode), nudge(Int), reset }
+    enum Mode: Codable {
+        case off
+        case on(level: Int)
+    }
+    enum Event: Codable {
+        case set(mode: Mode)
+        case nudge(Int)
+        case reset
+    }
 
     @Test func anEnumArgumentListsItsCases() throws {
         let catalog = EventCatalog(samples: [Event.set(mode: .off), .nudge(1), .reset])
@@ -54,11 +73,16 @@ struct EnumArgumentTests {
 
 /// An unlabeled payload is positional: `event move 1 2`, never `_0`.
 struct PositionalPayloadTests {
-    enum Event: Codable, Equatable { case nudge(Int), move(Int, Int), named(id: Int) }
+    enum Event: Codable, Equatable {
+        case nudge(Int)
+        case move(Int, Int)
+        case named(id: Int)
+    }
 
     @Test func anUnlabeledPayloadTakesValuesInOrder() throws {
         let catalog = EventCatalog(samples: [Event.nudge(1), .move(1, 2), .named(id: 1)])
-        let nudge = try #require(catalog.event("nudge")), move = try #require(catalog.event("move"))
+        let nudge = try #require(catalog.event("nudge"))
+        let move = try #require(catalog.event("move"))
         #expect(nudge.arguments.map(\.name) == ["value"] && nudge.isPositional)
         #expect(move.arguments.map(\.name) == ["value", "value2"] && move.arguments.map(\.type) == ["int", "int"])
         #expect(move.arguments.first?.schema == .object([("type", .string("integer"))]))

@@ -1,6 +1,7 @@
 import ExampleScreens
 import Foundation
 import Testing
+
 @testable import ViewModelREPL
 
 /// `vmrepl explore --coverage`: what the runs tried and reached, as one more line after the result.
@@ -26,7 +27,11 @@ struct ExploreCoverageTests {
         var reports: [String] = []
         let explorer = Explorer(
             registry: registry, options: Evaluator.Options(), runs: runs, steps: steps, out: path + ".found.vmrepl", coverage: settings,
-            consumer: ProtocolWriter(output: OutputChannel { bytes += $0; return true }), report: { reports.append($0) })
+            consumer: ProtocolWriter(
+                output: OutputChannel {
+                    bytes += $0
+                    return true
+                }), report: { reports.append($0) })
         let status = await explorer.run(path)
         return (status, Self.objects(String(decoding: bytes, as: UTF8.self)), reports)
     }
@@ -209,12 +214,13 @@ struct ExploreCoverageTests {
         coverage.events[1].codes = [("bad_event_arguments", 4)]
         coverage.events[1].firstRefusal = "wrap takes paper"
         var view = HumanView(colour: false)
-        #expect(view.text(for: .exploration(.coverage(coverage)), push: false) == """
-            coverage: 1 of 2 events sent; 1 abstract state, 0 transitions
-              never sent: wrap: refused all 4 times, in 1 abstract state (bad_event_arguments ×4): wrap takes paper
-              phase: never reached: closed
+        #expect(
+            view.text(for: .exploration(.coverage(coverage)), push: false) == """
+                coverage: 1 of 2 events sent; 1 abstract state, 0 transitions
+                  never sent: wrap: refused all 4 times, in 1 abstract state (bad_event_arguments ×4): wrap takes paper
+                  phase: never reached: closed
 
-            """)
+                """)
     }
 }
 
@@ -235,12 +241,15 @@ private final class Till {
 
     static func registry() -> ScreenRegistry {
         var screens = ScreenRegistry()
-        screens.register("till", summary: "checkout needs items", actions: [
-            .action("add") { $0.items += 1 },
-            .action("checkout") { try $0.checkout() },
-            .action("wrap", "paper") { (till: Till, _: Paper) in till.items += 1 },
-            .action("reopen") { $0.phase = .open },
-        ]) { _ in Till() }
+        screens.register(
+            "till", summary: "checkout needs items",
+            actions: [
+                .action("add") { $0.items += 1 },
+                .action("checkout") { try $0.checkout() },
+                .action("wrap", "paper") { (till: Till, _: Paper) in till.items += 1 },
+                .action("reopen") { $0.phase = .open },
+            ]
+        ) { _ in Till() }
         return screens
     }
 }

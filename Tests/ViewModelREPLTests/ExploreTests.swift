@@ -3,6 +3,7 @@ import Foundation
 import Observation
 import Testing
 import ViewModelKit
+
 @testable import ViewModelREPL
 
 /// `vmrepl explore`: generated steps find what breaks an invariant and shrink it to a script.
@@ -26,7 +27,11 @@ struct ExploreTests {
         let path = try setupPath ?? temporary(setup)
         var bytes: [UInt8] = []
         var reports: [String] = []
-        let writer = ProtocolWriter(output: OutputChannel { bytes += $0; return true })
+        let writer = ProtocolWriter(
+            output: OutputChannel {
+                bytes += $0
+                return true
+            })
         let explorer = Explorer(
             registry: registry, options: Evaluator.Options(seed: seed), runs: runs, steps: 20, out: out ?? path + ".found.vmrepl",
             consumer: writer, report: { reports.append($0) })

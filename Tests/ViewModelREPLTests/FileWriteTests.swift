@@ -1,7 +1,8 @@
 import ExampleScreens
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import ViewModelREPL
 
 /// Files vmrepl writes are never truncated in place: an existing one is kept unless the user
@@ -54,11 +55,12 @@ struct FileWriteTests {
         #expect(transcript.status == 0)
         let text = try String(contentsOfFile: path, encoding: .utf8)
         let lines = text.split(separator: "\n").map(String.init)
-        #expect(Array(lines.dropFirst(3)) == [
-            "use users", #"stub fetch value=[{"id":1,"name":"Ada"}] times=2"#, #"invariant users.phase != "failed""#,
-            "use foo", #"mock state={"sheetIsPresented":false,"text":"mocked"}"#, #"invariant text != "😢""#,
-            "event hello", #"expect text == "mocked""#,
-        ], "\(text)")
+        #expect(
+            Array(lines.dropFirst(3)) == [
+                "use users", #"stub fetch value=[{"id":1,"name":"Ada"}] times=2"#, #"invariant users.phase != "failed""#,
+                "use foo", #"mock state={"sheetIsPresented":false,"text":"mocked"}"#, #"invariant text != "😢""#,
+                "event hello", #"expect text == "mocked""#,
+            ], "\(text)")
         let replay = try await SessionTranscript.runScripts([path])
         #expect(replay.status == 0, "\(replay.reports)")
     }
@@ -183,7 +185,8 @@ struct FileWriteTests {
         #expect(!text.contains("stale"))
         #expect(try inode(path) != before)
         // No temporary file of this transcript is left; other tests write theirs in the same folder meanwhile.
-        let folder = (path as NSString).deletingLastPathComponent, name = (path as NSString).lastPathComponent
+        let folder = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).allSatisfy { !($0.hasPrefix(name) && $0.hasSuffix(".vmrepl-tmp")) })
     }
 }

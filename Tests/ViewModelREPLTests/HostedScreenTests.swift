@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import ViewModelREPL
 
 /// View models hosted as written (the seeds in `Examples/ExampleScreens/Seeds`): state by

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ViewModelREPL
 
 /// The human view on fixed states: changes, folding, shortening.
@@ -35,7 +36,8 @@ struct HumanViewUnitTests {
         var view = HumanView(colour: false)
         let state = #"{"list":[1,2,3,4,5,6],"name":"n"}"#
         #expect(view.text(for: snapshot(state, whole: true), push: false) == "s\n  list: [6 items]\n  name: \"n\"\n")
-        #expect(view.text(for: snapshot(state, whole: true, focus: "list"), push: false) == "list:\n  [0]: 1\n  [1]: 2\n  [2]: 3\n  [3]: 4\n  [4]: 5\n  [5]: 6\n")
+        #expect(
+            view.text(for: snapshot(state, whole: true, focus: "list"), push: false) == "list:\n  [0]: 1\n  [1]: 2\n  [2]: 3\n  [3]: 4\n  [4]: 5\n  [5]: 6\n")
     }
 
     @Test func longValuesAreShortenedWithTheirLength() {
@@ -55,7 +57,8 @@ struct HumanViewUnitTests {
     @Test func errorsWithAColumnEchoTheLineWithACaret() {
         var view = HumanView(colour: false)
         view.input = "use a b"
-        #expect(view.text(for: .error(ReplError(.unexpectedArgument(command: "use"), column: 7)), push: false)
-            == "error: unexpected argument; usage: use SCREEN\n  use a b\n        ^\n")
+        #expect(
+            view.text(for: .error(ReplError(.unexpectedArgument(command: "use"), column: 7)), push: false)
+                == "error: unexpected argument; usage: use SCREEN\n  use a b\n        ^\n")
     }
 }

@@ -1,7 +1,8 @@
 import ExampleScreens
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import ViewModelREPL
 
 /// Invariants: checked after every command and every pushed state, reported once per break.

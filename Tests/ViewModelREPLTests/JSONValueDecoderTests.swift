@@ -12,7 +12,7 @@ struct JSONValueDecoderTests {
     }
 
     @Test func randomValuesDecodeAsJSONDecoderDecodesThem() throws {
-        var generator = SplitMix(seed: 20261202)
+        var generator = SplitMix(seed: 20_261_202)
         var handled = 0
         for round in 0..<500 {
             let original = StateEncoderTests().everything(&generator, depth: 2)

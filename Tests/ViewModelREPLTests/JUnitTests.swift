@@ -1,8 +1,10 @@
 import ExampleScreens
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import ViewModelREPL
+
 #if canImport(FoundationXML)
     import FoundationXML
 #endif
@@ -33,7 +35,8 @@ struct JUnitTests {
 
     @MainActor
     @Test func aTranscriptRunReportsTheTranscriptThatDiffered() async throws {
-        let differing = try temporary("t.vmt", "> use foo\n{\"type\":\"state\",\"screen\":\"foo\",\"model\":\"real\",\"state\":{\"sheetIsPresented\":true,\"text\":\"x\"}}\n")
+        let differing = try temporary(
+            "t.vmt", "> use foo\n{\"type\":\"state\",\"screen\":\"foo\",\"model\":\"real\",\"state\":{\"sheetIsPresented\":true,\"text\":\"x\"}}\n")
         let report = try temporary("report.xml")
         let session = TranscriptSession(registry: ExampleScreens.registry(), options: Evaluator.Options(), update: false, junitPath: report, report: { _ in })
         #expect(await session.run([differing]) == .expectationFailed)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ViewModelREPL
 
 /// A line is split and checked the same whether it arrives whole inside one read (checked where it

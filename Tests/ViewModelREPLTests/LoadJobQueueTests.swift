@@ -1,8 +1,9 @@
 import ExampleScreens
 import Observation
-import Testing
 import TestSupport
+import Testing
 import ViewModelKit
+
 @testable import ViewModelREPL
 
 /// On virtual time a load's own work runs on the session's thread: a load is asleep on the clock

@@ -1,5 +1,6 @@
 import Observation
 import Testing
+
 @testable import ViewModelREPL
 
 /// An `@Observable` class with two fields, one of them not shown.

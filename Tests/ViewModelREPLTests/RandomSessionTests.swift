@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A long random session checked against a model of what must happen.
 struct RandomSessionTests {
@@ -8,7 +8,7 @@ struct RandomSessionTests {
     /// checked against a model of the foo screen and of the protocol's promises.
     @Test(.timeLimit(.minutes(2)))
     func randomSessionKeepsEveryPromise() async throws {
-        var random = SplitMix(seed: 20261202)
+        var random = SplitMix(seed: 20_261_202)
         var model = FooModel()
         var script: [String] = []
         var expected: [Expectation] = []

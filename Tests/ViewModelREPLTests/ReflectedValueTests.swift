@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import ViewModelREPL
 
 /// A plain class (not `@Observable`) holding ordinary Swift values, hosted as written.
@@ -79,7 +79,9 @@ private enum LedgerError: Error {
         if fields {
             screens.register("ledger", summary: "key paths", fields: [.field("phase", \.phase), .field("note", \.note)], actions: actions) { _ in Ledger() }
         } else {
-            screens.register("ledger", summary: "reflection", actions: actions, bindings: [.binding("note", \.note), .binding("opened", \.opened)]) { _ in Ledger() }
+            screens.register("ledger", summary: "reflection", actions: actions, bindings: [.binding("note", \.note), .binding("opened", \.opened)]) { _ in
+                Ledger()
+            }
         }
         return screens
     }
@@ -89,7 +91,10 @@ private enum LedgerError: Error {
         let first = try await SessionTranscript.run(input, screens: Self.screens())
         let again = try await SessionTranscript.run(input, screens: Self.screens())
         #expect(first.text == again.text)
-        #expect(json(value(first.reply(1), "state")) == #"{"hidden":0,"home":"https://example.com/a","names":{"1":"a","2":"b"},"note":null,"opened":"2026-11-30T00:53:20Z","phase":"idle","tags":["de","en","fr"]}"#)
+        #expect(
+            json(value(first.reply(1), "state"))
+                == #"{"hidden":0,"home":"https://example.com/a","names":{"1":"a","2":"b"},"note":null,"opened":"2026-11-30T00:53:20Z","phase":"idle","tags":["de","en","fr"]}"#
+        )
         #expect(json(value(first.reply(2), "state.phase")) == #"{"counted":3}"#)
         #expect(json(value(first.reply(3), "state.phase")) == #"{"failed":{"message":"x"}}"#)
         #expect(json(value(first.reply(4), "state.phase")) == #"{"moved":[1,2]}"#)
@@ -106,17 +111,19 @@ private enum LedgerError: Error {
     @Test func fieldsByKeyPathListTheirDeclaredTypesAndCases() async throws {
         let result = try await SessionTranscript.run(["use ledger", "describe"], screens: Self.screens(fields: true))
         let fields = (value(result.reply(2), "fields") as? [[String: Any]] ?? []).map { json($0) }
-        #expect(fields == [
-            #"{"name":"note","type":"String?"}"#,
-            #"{"cases":["counted(Int)","failed(message: String)","moved(Int, Int)","idle"],"name":"phase","type":"Phase"}"#,
-        ])
+        #expect(
+            fields == [
+                #"{"name":"note","type":"String?"}"#,
+                #"{"cases":["counted(Int)","failed(message: String)","moved(Int, Int)","idle"],"name":"phase","type":"Phase"}"#,
+            ])
     }
 
     @Test func writeAndMockReadDatesBackAndRefuseWhatDoesNotDecode() async throws {
-        let result = try await SessionTranscript.run([
-            "use ledger", #"write opened="2026-12-03T09:30:00.250Z" note="hi""#, #"write opened="soon""#, #"mock tags=["b","a"]"#, "real",
-            #"mock note=3"#,
-        ], screens: Self.screens())
+        let result = try await SessionTranscript.run(
+            [
+                "use ledger", #"write opened="2026-12-03T09:30:00.250Z" note="hi""#, #"write opened="soon""#, #"mock tags=["b","a"]"#, "real",
+                #"mock note=3"#,
+            ], screens: Self.screens())
         #expect(value(result.reply(2), "state.opened") as? String == "2026-12-03T09:30:00.250Z")
         #expect(value(result.reply(2), "state.note") as? String == "hi")
         #expect(result.reply(3)?["code"] as? String == "bad_arguments")
@@ -133,7 +140,8 @@ private enum LedgerError: Error {
         var screens = ScreenRegistry()
         screens.register("shelf", summary: "references", actions: []) { _ in Shelf() }
         let result = try await SessionTranscript.run(["use shelf", "state", "state"], screens: screens)
-        let expected = #"{"borrowed":{"name":"Ada"},"keeper":{"name":"Ada"},"lent":{"name":"Ada"},"loose":{"count":1,"owner":{"name":"Ada"}},"nested":[[{"label":"c","row":3}]],"spots":[{"label":null,"row":2},{"label":"b","row":1}]}"#
+        let expected =
+            #"{"borrowed":{"name":"Ada"},"keeper":{"name":"Ada"},"lent":{"name":"Ada"},"loose":{"count":1,"owner":{"name":"Ada"}},"nested":[[{"label":"c","row":3}]],"spots":[{"label":null,"row":2},{"label":"b","row":1}]}"#
         #expect(json(value(result.reply(1), "state")) == expected)
         #expect(json(value(result.reply(2), "state")) == expected)
     }

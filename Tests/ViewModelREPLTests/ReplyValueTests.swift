@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import ViewModelREPL
 
 /// Sessions checked on their reply values and error reasons, not on the sentences they print.

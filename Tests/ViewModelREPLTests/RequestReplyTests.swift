@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The properties a driving program relies on, checked in-process: one reply per request, in
 /// order, and bad input that gets one error and changes nothing.
@@ -17,27 +17,28 @@ struct RequestReplyTests {
         #expect(transcript.replies.compactMap { $0["line"] as? Int } == requestLines)
     }
 
-    @Test(arguments: [
-        ("frobnicate", "unknown_command", 1),
-        ("use nowhere", "unknown_screen", nil),
-        ("event helo", "unknown_event", nil),
-        ("event hello extra=1", "bad_event_arguments", nil),
-        ("event hello 'unterminated", "syntax", 13),
-        ("mock text=", "syntax", 11),
-        ("mock state={\"text\":1}", "bad_state", nil),
-        ("mock state={\"text\":", "invalid_json", 20),
-        ("mock nope=1", "unknown_field", nil),
-        ("{\"id\":1,\"cmd\":\"event\",\"name\":", "invalid_json", 30),
-        ("{\"id\":1}", "bad_arguments", nil),
-        ("{\"id\":1,\"cmd\":\"use\",\"screen\":3}", "bad_arguments", nil),
-        ("[1,2]", "unknown_command", 1),
-        ("load", "not_loadable", nil),
-        ("expect text == \"nope\"", "expectation_failed", nil),
-        ("wait until text == \"nope\"", "timeout", nil),
-        ("advance soon", "bad_arguments", 9),
-        ("state a b", "bad_arguments", 9),
-        ("state extra", "bad_arguments", nil),
-    ] as [(String, String, Int?)])
+    @Test(
+        arguments: [
+            ("frobnicate", "unknown_command", 1),
+            ("use nowhere", "unknown_screen", nil),
+            ("event helo", "unknown_event", nil),
+            ("event hello extra=1", "bad_event_arguments", nil),
+            ("event hello 'unterminated", "syntax", 13),
+            ("mock text=", "syntax", 11),
+            ("mock state={\"text\":1}", "bad_state", nil),
+            ("mock state={\"text\":", "invalid_json", 20),
+            ("mock nope=1", "unknown_field", nil),
+            ("{\"id\":1,\"cmd\":\"event\",\"name\":", "invalid_json", 30),
+            ("{\"id\":1}", "bad_arguments", nil),
+            ("{\"id\":1,\"cmd\":\"use\",\"screen\":3}", "bad_arguments", nil),
+            ("[1,2]", "unknown_command", 1),
+            ("load", "not_loadable", nil),
+            ("expect text == \"nope\"", "expectation_failed", nil),
+            ("wait until text == \"nope\"", "timeout", nil),
+            ("advance soon", "bad_arguments", 9),
+            ("state a b", "bad_arguments", 9),
+            ("state extra", "bad_arguments", nil),
+        ] as [(String, String, Int?)])
     func badInputGetsOneErrorAndChangesNothing(line: String, code: String, column: Int?) async throws {
         let transcript = try await SessionTranscript.run(["use foo", "event hello", line, "state"])
         #expect(transcript.lines.count == 5)

@@ -1,7 +1,11 @@
 import Testing
+
 @testable import ViewModelREPL
 
-private struct Place: Codable { var name: String; var floor: Int? }
+private struct Place: Codable {
+    var name: String
+    var floor: Int?
+}
 
 @MainActor
 private final class Switch {

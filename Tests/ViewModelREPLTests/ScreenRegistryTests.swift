@@ -2,6 +2,7 @@ import Observation
 import Synchronization
 import Testing
 import ViewModelKit
+
 @testable import ViewModelREPL
 
 /// A screen's event catalog is worked out from its samples when it is first needed, once.

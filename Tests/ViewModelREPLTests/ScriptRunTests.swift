@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `vmrepl run`: demos, failures named by file and line, --keep-going, files that are not scripts;
 /// run in-process through the same script session the executable uses.

@@ -32,7 +32,11 @@ struct SessionContractTests {
 
     @Test func everyFrontEndGetsOneOrderedStreamThatKeepsTheContract() async throws {
         var bytes: [UInt8] = []
-        let writer = ProtocolWriter(output: OutputChannel { bytes += $0; return true })
+        let writer = ProtocolWriter(
+            output: OutputChannel {
+                bytes += $0
+                return true
+            })
         var shown: [String] = []
         let terminal = TerminalRenderer(colour: false) { shown.append($0) }
         let collector = ToolCallCollector()
@@ -65,7 +69,10 @@ struct SessionContractTests {
         // A change comes just before the state that shows it; a broken invariant just after the line that broke it.
         for (index, value) in values.enumerated() where Self.isChange(value) {
             let next = values[(index + 1)...].first { !Self.isChange($0) }
-            guard case .state? = next?.reply else { Issue.record("a change not followed by its state"); continue }
+            guard case .state? = next?.reply else {
+                Issue.record("a change not followed by its state")
+                continue
+            }
             #expect(next?.tag == value.tag && next?.push == value.push)
         }
         let broken = try #require(values.firstIndex { if case .error(let error) = $0.reply { error.code == .invariantViolated } else { false } })
@@ -104,11 +111,13 @@ struct SessionContractTests {
     @Test func scriptsInARowShareOneStream() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("contract-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let first = directory.appendingPathComponent("a.vmrepl").path, second = directory.appendingPathComponent("b.vmrepl").path
+        let first = directory.appendingPathComponent("a.vmrepl").path
+        let second = directory.appendingPathComponent("b.vmrepl").path
         try "use foo\nevent hello\n".write(toFile: first, atomically: true, encoding: .utf8)
         try "use users\nload\n".write(toFile: second, atomically: true, encoding: .utf8)
         let fanout = Fanout([])
-        let scripts = ScriptSession(registry: ExampleScreens.registry(postsURL: nil), options: Evaluator.Options(), consumer: fanout, keepGoing: false, pace: nil, report: { _ in })
+        let scripts = ScriptSession(
+            registry: ExampleScreens.registry(postsURL: nil), options: Evaluator.Options(), consumer: fanout, keepGoing: false, pace: nil, report: { _ in })
         #expect(await scripts.run([first, second]) == .success)
         #expect(fanout.values.map(\.seq) == Array(fanout.values.indices))
         #expect(fanout.values.filter { if case .ready = $0.reply { true } else { false } }.count == 2)

@@ -1,12 +1,15 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Whole sessions on each example screen, run in-process as piped input would run.
 struct SessionTests {
     @Test func readyLineComesFirstWithTheProtocolVersionAndScreens() async throws {
         let transcript = try await SessionTranscript.run([])
-        #expect(json(transcript.lines.first) == #"{"clock":"virtual","protocol":"vmrepl","screens":["foo","users","greeting","posts","viewstate-example","async-content","posts-tutorial"],"seq":0,"type":"ready","version":1}"#)
+        #expect(
+            json(transcript.lines.first)
+                == #"{"clock":"virtual","protocol":"vmrepl","screens":["foo","users","greeting","posts","viewstate-example","async-content","posts-tutorial"],"seq":0,"type":"ready","version":1}"#
+        )
         #expect(transcript.status == 0)
     }
 
@@ -22,11 +25,15 @@ struct SessionTests {
             #"{"id":"last","cmd":"state"}"#,  // 8
         ])
         #expect(json(transcript.reply(2)?["state"]) == #"{"sheetIsPresented":false,"text":"👋"}"#)
-        #expect(json(transcript.reply(3)) == #"{"line":3,"model":"preview","screen":"foo","seq":3,"state":{"sheetIsPresented":false,"text":"This is a preview!"},"type":"state"}"#)
+        #expect(
+            json(transcript.reply(3))
+                == #"{"line":3,"model":"preview","screen":"foo","seq":3,"state":{"sheetIsPresented":false,"text":"This is a preview!"},"type":"state"}"#)
         #expect(json(transcript.reply(4)) == #"{"event":{"present":{}},"line":4,"model":"preview","recorded":1,"screen":"foo","seq":4,"type":"event"}"#)
         #expect(transcript.reply(5)?["type"] as? String == "ok")
         #expect(json(transcript.reply(6)?["state"]) == #"{"sheetIsPresented":false,"text":"👋"}"#)
-        #expect(json(transcript.reply(8)) == #"{"id":"last","line":8,"model":"real","screen":"foo","seq":8,"state":{"sheetIsPresented":true,"text":"👋"},"type":"state"}"#)
+        #expect(
+            json(transcript.reply(8))
+                == #"{"id":"last","line":8,"model":"real","screen":"foo","seq":8,"state":{"sheetIsPresented":true,"text":"👋"},"type":"state"}"#)
         #expect(transcript.status == 0)
     }
 
@@ -87,7 +94,10 @@ struct SessionTests {
                 ["use posts", "load", "wait", "event select id=2", "event filter query=linux", "event select 99", "state"],
                 arguments: ["--posts-url", server.url("posts.json").absoluteString])
         }
-        #expect(json(transcript.reply(3)?["state"]) == #"{"posts":{"attempt":0,"failure":null,"isInitialLoad":false,"phase":"loaded","value":[{"body":"b","id":1,"title":"Why MVVM"},{"body":"c","id":2,"title":"Swift on Linux"}]},"query":"","selectedPostID":null}"#)
+        #expect(
+            json(transcript.reply(3)?["state"])
+                == #"{"posts":{"attempt":0,"failure":null,"isInitialLoad":false,"phase":"loaded","value":[{"body":"b","id":1,"title":"Why MVVM"},{"body":"c","id":2,"title":"Swift on Linux"}]},"query":"","selectedPostID":null}"#
+        )
         #expect(value(transcript.reply(7), "state.selectedPostID") as? Int == 2)
         #expect(value(transcript.reply(7), "state.query") as? String == "linux")
     }

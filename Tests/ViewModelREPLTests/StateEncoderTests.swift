@@ -58,15 +58,17 @@ struct StateEncoderTests {
     }
 
     enum Kind: String, Codable, Equatable {
-        case plain, fancy = "fancy/kind"
+        case plain
+        case fancy = "fancy/kind"
     }
 
     struct Empty: Codable, Equatable {}
 
     /// Every escape class, a slash, a line separator, the replacement character, emoji and accents.
-    static let awkwardScalars: [Unicode.Scalar] = (0..<0x20).compactMap(Unicode.Scalar.init) + [
-        "\"", "\\", "/", "\u{7F}", "\u{2028}", "\u{2029}", "\u{FFFD}", "\u{E000}", "\u{10000}", "😀", "é", "e", "\u{301}", " ", "a", "Z", "_",
-    ]
+    static let awkwardScalars: [Unicode.Scalar] =
+        (0..<0x20).compactMap(Unicode.Scalar.init) + [
+            "\"", "\\", "/", "\u{7F}", "\u{2028}", "\u{2029}", "\u{FFFD}", "\u{E000}", "\u{10000}", "😀", "é", "e", "\u{301}", " ", "a", "Z", "_",
+        ]
 
     private func string(_ generator: inout SplitMix) -> String {
         var text = String.UnicodeScalarView()
@@ -78,7 +80,9 @@ struct StateEncoderTests {
 
     private func double(_ generator: inout SplitMix) -> Double {
         switch Int.random(in: 0..<6, using: &generator) {
-        case 0: return [0, -0.0, 1, -1, 0.1, 1e15, 1e16, 1e17, 1e21, 1e-7, Double.leastNonzeroMagnitude, .greatestFiniteMagnitude, .leastNormalMagnitude].randomElement(using: &generator)!
+        case 0:
+            return [0, -0.0, 1, -1, 0.1, 1e15, 1e16, 1e17, 1e21, 1e-7, Double.leastNonzeroMagnitude, .greatestFiniteMagnitude, .leastNormalMagnitude]
+                .randomElement(using: &generator)!
         case 1: return Double(Int.random(in: -1_000_000...1_000_000, using: &generator))
         case 2: return Double.random(in: -1...1, using: &generator)
         default:
@@ -127,7 +131,7 @@ struct StateEncoderTests {
         same(42)
         same(Optional<Int>.none)
         same([Optional<Int>.none, 1])
-        same([Double]([0.1, -0.0, 1e20, 1e-7, 123456789012345680]))
+        same([Double]([0.1, -0.0, 1e20, 1e-7, 123_456_789_012_345_680]))
         same([Float]([0.1, 3.4e38, .leastNonzeroMagnitude]))
         same(["b": 1, "a": 2, "B": 3, "é": 4, "e\u{301}x": 5, "\u{E000}": 6, "\u{10000}": 7])
         same([String: [String: Int]]())

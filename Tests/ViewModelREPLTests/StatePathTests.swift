@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ViewModelREPL
 
 /// Paths into a state, with keys no plain step can name.

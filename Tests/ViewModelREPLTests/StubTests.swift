@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Stubs drive a real view model's dependencies: failures, retries, hangs, delays, call records.
 struct StubTests {
@@ -88,7 +88,8 @@ struct StubTests {
 
     @Test func describeListsTheDependenciesWithTheirTypesAndStubs() async throws {
         let transcript = try await SessionTranscript.run(["use users", "stub fetch hang times=2", "describe", "unstub", "describe"])
-        #expect(json(value(transcript.reply(3), "dependencies")) == #"[{"input":null,"name":"fetch","output":"Array<User>","stubs":[{"hang":true,"times":2}]}]"#)
+        #expect(
+            json(value(transcript.reply(3), "dependencies")) == #"[{"input":null,"name":"fetch","output":"Array<User>","stubs":[{"hang":true,"times":2}]}]"#)
         #expect(json(value(transcript.reply(5), "dependencies.0.stubs")) == "[]")
     }
 }

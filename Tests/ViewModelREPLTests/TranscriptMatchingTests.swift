@@ -1,6 +1,7 @@
 import ExampleScreens
 import Foundation
 import Testing
+
 @testable import ViewModelREPL
 
 /// `vmrepl test`: a transcript line passes when every member it holds matches, so what a later
@@ -97,7 +98,11 @@ struct TranscriptMatchingTests {
         #expect(reports.contains { $0.contains(#"state.text: expected "🙂", got "👋""#) }, "\(reports)")
         #expect(await test(path, update: true).0 == .success)
         let updated = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(updated == text.replacingOccurrences(of: #"{"type":"state","screen":"foo","state":{"text":"🙂"}}"#, with: #"{"type":"state","screen":"foo","model":"real","state":{"sheetIsPresented":false,"text":"👋"}}"#), "\(updated)")
+        #expect(
+            updated
+                == text.replacingOccurrences(
+                    of: #"{"type":"state","screen":"foo","state":{"text":"🙂"}}"#,
+                    with: #"{"type":"state","screen":"foo","model":"real","state":{"sheetIsPresented":false,"text":"👋"}}"#), "\(updated)")
         #expect(await test(path).0 == .success)
     }
 }

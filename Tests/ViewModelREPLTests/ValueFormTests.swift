@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ViewModelREPL
 
 /// The leaf forms every path writes: dates that read back as themselves, numbers in their own
@@ -40,7 +41,10 @@ struct ValueFormTests {
         #expect(ISODate.parse("2025-12-03T10:30:00+01:00") == ISODate.parse("2025-12-03T09:30:00Z"))
     }
 
-    indirect enum Chain: Codable { case end, link(Chain) }
+    indirect enum Chain: Codable {
+        case end
+        case link(Chain)
+    }
 
     @Test func aCodableStateDeeperThanTheBoundIsCutAndCanBeReadAsJSON() throws {
         var chain = Chain.end
@@ -48,7 +52,8 @@ struct ValueFormTests {
         let text = String(decoding: try StateEncoder().encode(chain, fallback: StateEncoder.fallbackEncoder(for: .readable)), as: UTF8.self)
         // Cut where reflection cuts, so the line is read back (the parser stops at 512 levels) and compared.
         let cut = #""\#(Messages.cutDeeper(than: StateEncoder.maximumDepth))""#
-        #expect(text == String(repeating: #"{"link":"#, count: StateEncoder.maximumDepth + 1) + cut + String(repeating: "}", count: StateEncoder.maximumDepth + 1))
+        #expect(
+            text == String(repeating: #"{"link":"#, count: StateEncoder.maximumDepth + 1) + cut + String(repeating: "}", count: StateEncoder.maximumDepth + 1))
         #expect(throws: Never.self) { try JSONParser.parse(text, maximumDepth: 512) }
         let reflected = ByteBuffer()
         try ValueReflector().writeValue(chain, to: reflected)
@@ -80,10 +85,10 @@ struct ValueFormTests {
     @Test func typeNamesKeepFunctionsAndShortenWhatIsInsideThem() {
         #expect(TypeName.of(Optional<() -> Void>.self) == "(() -> ())?")
         #expect(TypeName.of((title: String, action: Optional<() -> Void>).self) == "(title: String, action: (() -> ())?)")
-        #expect(TypeName.of([Int: Optional<[String]>].self) == "[Int: [String]?]")
+        #expect(TypeName.of([Int: [String]?].self) == "[Int: [String]?]")
         #expect(TypeName.of(((Int) -> Int).self) == "(Int) -> Int")
         #expect(TypeName.isClosure(((Int) -> Int).self))
-        #expect(TypeName.isClosure(Optional<Optional<() -> Void>>.self))
+        #expect(TypeName.isClosure(Optional<(() -> Void)?>.self))
         #expect(!TypeName.isClosure([(Int) -> Int].self))
         #expect(!TypeName.isClosure(String.self))
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ViewModelREPL
 
 /// Walks the table of value forms (``ValueKind``): every kind is written the same on every path a
@@ -65,13 +66,24 @@ struct ValueKindTests {
         return String(decoding: out.bytes, as: UTF8.self)
     }
 
-    enum Phase: Codable, Equatable { case idle, loaded(Int), moved(Int, Int), failed(message: String) }
-    enum Privacy: String, Codable, Equatable { case pub = "public", priv = "private" }
+    enum Phase: Codable, Equatable {
+        case idle
+        case loaded(Int)
+        case moved(Int, Int)
+        case failed(message: String)
+    }
+    enum Privacy: String, Codable, Equatable {
+        case pub = "public"
+        case priv = "private"
+    }
     enum Described: Codable, Equatable, CustomStringConvertible {
         case idle
         var description: String { "Status is idle" }
     }
-    struct Point: Codable, Hashable { var y: Int; var x: Int }
+    struct Point: Codable, Hashable {
+        var y: Int
+        var x: Int
+    }
     struct Custom: Codable, Equatable {
         var seconds: Int
         init(seconds: Int) { self.seconds = seconds }
@@ -82,21 +94,42 @@ struct ValueKindTests {
         }
     }
     struct Failure: Error, CustomStringConvertible { var description: String { "it broke" } }
-    final class Node { var next: Node?; init() {} }
+    final class Node {
+        var next: Node?
+        init() {}
+    }
     final class Leaf { let id = 7 }
     actor Counter { var count = 0 }
-    class Guarded: @unchecked Sendable { let lock = NSRecursiveLock(); var count = 0 }
+    class Guarded: @unchecked Sendable {
+        let lock = NSRecursiveLock()
+        var count = 0
+    }
     final class GuardedSubclass: Guarded, @unchecked Sendable { var extra = 1 }
-    final class MaybeGuarded: @unchecked Sendable { let lock: NSLock? = NSLock(); var count = 0 }
-    final class GuardedByAny: @unchecked Sendable { let lock: any NSLocking = NSLock(); var count = 0 }
+    final class MaybeGuarded: @unchecked Sendable {
+        let lock: NSLock? = NSLock()
+        var count = 0
+    }
+    final class GuardedByAny: @unchecked Sendable {
+        let lock: any NSLocking = NSLock()
+        var count = 0
+    }
     struct Guard { let lock = NSLock() }
-    final class GuardedInside: @unchecked Sendable { let guarding = Guard(); var count = 0 }
-    final class Queued: @unchecked Sendable { let queue = DispatchQueue(label: "q"); var count = 0 }
+    final class GuardedInside: @unchecked Sendable {
+        let guarding = Guard()
+        var count = 0
+    }
+    final class Queued: @unchecked Sendable {
+        let queue = DispatchQueue(label: "q")
+        var count = 0
+    }
     struct Wrapped<Value> { var wrappedValue: Value }
     struct WithWrapper { var _phase = Wrapped(wrappedValue: 3) }
     struct WithLazy { lazy var total = 3 }
     enum Key: Hashable, Codable { case a, b }
-    enum Level: Int, Hashable, Codable { case low = 1, high = 9 }
+    enum Level: Int, Hashable, Codable {
+        case low = 1
+        case high = 9
+    }
     struct Opaque { var text: Substring.UTF8View }
 
     /// The probes of `kind`: a switch over every kind, so a kind added without them does not compile.
@@ -106,39 +139,56 @@ struct ValueKindTests {
         case .string: [codable("tab\t\"q\" é/", #""tab\t\"q\" é/""#), shown(Character("é"), #""é""#)]
         case .bool: [codable(true, "true")]
         case .integer:
-            [codable(Int8.min, "-128"), codable(Int.max, "9223372036854775807"), codable(UInt32.max, "4294967295"),
-             codable(UInt64(1) << 63, "9223372036854775808"), codable(UInt64.max, "18446744073709551615")]
+            [
+                codable(Int8.min, "-128"), codable(Int.max, "9223372036854775807"), codable(UInt32.max, "4294967295"),
+                codable(UInt64(1) << 63, "9223372036854775808"), codable(UInt64.max, "18446744073709551615"),
+            ]
         case .floatingPoint:
-            [codable(0.1, "0.1"), codable(Float(0.1), "0.1"), codable(-0.0, "-0"), codable(1e300, "1e+300"),
-             codable(Double.infinity, #""inf""#, schema: false), codable([-Double.infinity, 1], #"["-inf",1]"#, schema: false),
-             codable(Float.infinity, #""inf""#, schema: false), shown(Double.nan, #""nan""#)]
+            [
+                codable(0.1, "0.1"), codable(Float(0.1), "0.1"), codable(-0.0, "-0"), codable(1e300, "1e+300"),
+                codable(Double.infinity, #""inf""#, schema: false), codable([-Double.infinity, 1], #"["-inf",1]"#, schema: false),
+                codable(Float.infinity, #""inf""#, schema: false), shown(Double.nan, #""nan""#),
+            ]
         case .decimal:
-            [codable(Decimal(string: "3.25")!, "3.25"), codable(Decimal(string: "3.14159265358979323846264338327950288")!, "3.14159265358979323846264338327950288"),
-             codable(Decimal(string: "-12345678901234567890123")!, "-12345678901234567890123"),
-             shown(Decimal.nan, #""nan""#)]
+            [
+                codable(Decimal(string: "3.25")!, "3.25"),
+                codable(Decimal(string: "3.14159265358979323846264338327950288")!, "3.14159265358979323846264338327950288"),
+                codable(Decimal(string: "-12345678901234567890123")!, "-12345678901234567890123"),
+                shown(Decimal.nan, #""nan""#),
+            ]
         case .date:
-            [codable(Date(timeIntervalSince1970: 1_764_754_200), #""2025-12-03T09:30:00Z""#),
-             codable(Date(timeIntervalSince1970: 1_764_754_220.999), #""2025-12-03T09:30:20.999Z""#)]
+            [
+                codable(Date(timeIntervalSince1970: 1_764_754_200), #""2025-12-03T09:30:00Z""#),
+                codable(Date(timeIntervalSince1970: 1_764_754_220.999), #""2025-12-03T09:30:20.999Z""#),
+            ]
         case .url: [codable(URL(string: "https://example.com/a?b=1")!, #""https://example.com/a?b=1""#)]
         case .uuid: [codable(UUID(uuidString: "e621e1f8-c36c-495a-93fc-0c247a3e6e5f")!, #""E621E1F8-C36C-495A-93FC-0C247A3E6E5F""#)]
         case .data: [codable(Data([0, 1, 255]), #""AAH/""#)]
         case .array: [codable([3, 1, 2], "[3,1,2]"), codable([[String]](), "[]")]
         case .set:
-            [codable(Set(["b", "a", "c"]), #"["a","b","c"]"#), codable(Set([10, 9]), "[10,9]"),
-             shown(["b": 1, "a": 2].keys, #"["a","b"]"#), shown(["b": 2, "a": 10].values, "[10,2]")]
+            [
+                codable(Set(["b", "a", "c"]), #"["a","b","c"]"#), codable(Set([10, 9]), "[10,9]"),
+                shown(["b": 1, "a": 2].keys, #"["a","b"]"#), shown(["b": 2, "a": 10].values, "[10,2]"),
+            ]
         case .textKeyedDictionary:
-            [codable(["b": 1, "a": 2], #"{"a":2,"b":1}"#), codable([2: "x", 10: "y"], #"{"10":"y","2":"x"}"#),
-             codable([Privacy.pub: 1, .priv: 2], #"{"private":2,"public":1}"#, schema: false), codable([Int8(3): true], #"{"3":true}"#, schema: false),
-             codable([Level.high: "h", .low: "l"], #"{"1":"l","9":"h"}"#, schema: false)]
+            [
+                codable(["b": 1, "a": 2], #"{"a":2,"b":1}"#), codable([2: "x", 10: "y"], #"{"10":"y","2":"x"}"#),
+                codable([Privacy.pub: 1, .priv: 2], #"{"private":2,"public":1}"#, schema: false), codable([Int8(3): true], #"{"3":true}"#, schema: false),
+                codable([Level.high: "h", .low: "l"], #"{"1":"l","9":"h"}"#, schema: false),
+            ]
         case .otherKeyedDictionary:
-            [codable([Key.b: 1, Key.a: 2], #"[["a",2],["b",1]]"#, schema: false), codable([Key: Int](), "{}", schema: false),
-             codable([Point(y: 1, x: 2): 1], #"[[{"x":2,"y":1},1]]"#, schema: false),
-             shown([AnyHashable(1): 10, AnyHashable("1"): 20], #"[["1",20],[1,10]]"#)]
+            [
+                codable([Key.b: 1, Key.a: 2], #"[["a",2],["b",1]]"#, schema: false), codable([Key: Int](), "{}", schema: false),
+                codable([Point(y: 1, x: 2): 1], #"[[{"x":2,"y":1},1]]"#, schema: false),
+                shown([AnyHashable(1): 10, AnyHashable("1"): 20], #"[["1",20],[1,10]]"#),
+            ]
         case .structure: [codable(Point(y: 2, x: 1), #"{"x":1,"y":2}"#), shown(Leaf(), #"{"id":7}"#)]
         case .tuple: [shown((b: 1, a: "x"), #"{"a":"x","b":1}"#), shown((1, label: "a"), #"[1,"a"]"#), shown((1, 2), "[1,2]")]
         case .enumeration:
-            [codable(Phase.idle, #""idle""#), codable(Phase.loaded(3), #"{"loaded":3}"#), codable(Phase.moved(1, 2), #"{"moved":[1,2]}"#),
-             codable(Phase.failed(message: "x"), #"{"failed":{"message":"x"}}"#), codable(Described.idle, #""idle""#)]
+            [
+                codable(Phase.idle, #""idle""#), codable(Phase.loaded(3), #"{"loaded":3}"#), codable(Phase.moved(1, 2), #"{"moved":[1,2]}"#),
+                codable(Phase.failed(message: "x"), #"{"failed":{"message":"x"}}"#), codable(Described.idle, #""idle""#),
+            ]
         case .rawValueEnumeration: [codable(Privacy.pub, #""public""#)]
         case .encodable: [codable(Custom(seconds: 2), "2000", schema: false), codable(1..<3, "[1,3]", schema: false)]
         case .error: [shown(Failure(), #"{"description":"it broke","type":"Failure"}"#)]
@@ -146,23 +196,39 @@ struct ValueKindTests {
         case .propertyWrapper: [shown(WithWrapper(), #"{"phase":3}"#)]
         case .lazy: [shown(WithLazy(), #"{"total":null}"#)]
         case .reference:
-            [shown(Array(repeating: Leaf(), count: 1).flatMap { leaf in Array(repeating: leaf, count: 5) },
-                   #"[{"id":7},{"id":7},{"id":7},{"id":7},"<shared: Leaf, written in full 4 times above>"]"#)]
+            [
+                shown(
+                    Array(repeating: Leaf(), count: 1).flatMap { leaf in Array(repeating: leaf, count: 5) },
+                    #"[{"id":7},{"id":7},{"id":7},{"id":7},"<shared: Leaf, written in full 4 times above>"]"#)
+            ]
         case .cycle:
-            [{ let node = Node(); node.next = node; return shown(node, #"{"next":"<cycle: Node>"}"#) }()]
+            [
+                {
+                    let node = Node()
+                    node.next = node
+                    return shown(node, #"{"next":"<cycle: Node>"}"#)
+                }()
+            ]
         case .actor: [shown(Counter(), #""<actor: Counter>""#)]
         case .locked:
-            [shown(Guarded(), #""<locked: Guarded>""#), shown(GuardedSubclass(), #""<locked: GuardedSubclass>""#),
-             shown(MaybeGuarded(), #""<locked: MaybeGuarded>""#), shown(GuardedByAny(), #""<locked: GuardedByAny>""#),
-             shown(GuardedInside(), #""<locked: GuardedInside>""#), shown(Queued(), #""<locked: Queued>""#)]
+            [
+                shown(Guarded(), #""<locked: Guarded>""#), shown(GuardedSubclass(), #""<locked: GuardedSubclass>""#),
+                shown(MaybeGuarded(), #""<locked: MaybeGuarded>""#), shown(GuardedByAny(), #""<locked: GuardedByAny>""#),
+                shown(GuardedInside(), #""<locked: GuardedInside>""#), shown(Queued(), #""<locked: Queued>""#),
+            ]
         case .anyHashable: [shown(AnyHashable(3), "3"), shown(Set([AnyHashable(1), AnyHashable("1")]), #"["1",1]"#)]
         case .opaque:
-            [shown(UnsafeMutablePointer<Int>(bitPattern: 8)!, #""<UnsafeMutablePointer<Int>>""#), shown(ObjectIdentifier(Leaf.self), #""<ObjectIdentifier>""#),
-             shown(\Point.x, #""<WritableKeyPath<Point, Int>>""#), shown("abc".startIndex, #""<String.Index>""#)]
+            [
+                shown(UnsafeMutablePointer<Int>(bitPattern: 8)!, #""<UnsafeMutablePointer<Int>>""#),
+                shown(ObjectIdentifier(Leaf.self), #""<ObjectIdentifier>""#),
+                shown(\Point.x, #""<WritableKeyPath<Point, Int>>""#), shown("abc".startIndex, #""<String.Index>""#),
+            ]
         case .other:
-            [shown(Int.self, #""Int""#), shown(Opaque(text: "ab".utf8[...]), #"{"text":"ab"}"#),
-             shown("ab".utf8, #""ab""#),
-             shown("ab".unicodeScalars, #""ab""#)]
+            [
+                shown(Int.self, #""Int""#), shown(Opaque(text: "ab".utf8[...]), #"{"text":"ab"}"#),
+                shown("ab".utf8, #""ab""#),
+                shown("ab".unicodeScalars, #""ab""#),
+            ]
         }
     }
 
@@ -186,7 +252,10 @@ struct ValueKindTests {
 
     @Test func aStateHoldingADecimalOrANaNKeepsEveryReadableForm() throws {
         let text = try Self.stateText(Mixed())
-        #expect(text == #"{"amount":3.1,"byPrivacy":{"private":2,"public":1},"limit":"nan","note":null,"phase":"idle","ratio":"nan","single":"-inf","tags":["a","b","c"]}"#)
+        #expect(
+            text
+                == #"{"amount":3.1,"byPrivacy":{"private":2,"public":1},"limit":"nan","note":null,"phase":"idle","ratio":"nan","single":"-inf","tags":["a","b","c"]}"#
+        )
         #expect(try Self.reflected(Held(value: Mixed())) == #"{"value":\#(text)}"#)
     }
 

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `watch PATH`: one `change` line per change, whatever caused it, tagged with its cause.
 struct WatchTests {
@@ -13,7 +13,12 @@ struct WatchTests {
             ["use users", "watch users.phase", #"{"id":"L","cmd":"load"}"#, "wait", "state", "event loadTapped", "wait"], arguments: ["--seed=5"])
         let changes = changes(transcript)
         #expect(changes.count >= 4)
-        #expect(json(changes[0]) == json(["type": "change", "seq": changes[0]["seq"]!, "id": "L", "line": 3, "screen": "users", "path": "users.phase", "from": "initial", "to": "loading"]))
+        #expect(
+            json(changes[0])
+                == json([
+                    "type": "change", "seq": changes[0]["seq"]!, "id": "L", "line": 3, "screen": "users", "path": "users.phase", "from": "initial",
+                    "to": "loading",
+                ]))
         #expect(changes[1]["push"] as? Bool == true)
         #expect(changes[1]["id"] as? String == "L")
         // A change line comes just before the state line that shows it, and the reply stays last.
@@ -24,7 +29,9 @@ struct WatchTests {
     }
 
     @Test func mocksAndRealsAreChangesLikeAnyOther() async throws {
-        let transcript = try await SessionTranscript.run(["use foo", "watch text", #"mock text="hi""#, #"mock text="hi""#, "real", "unwatch text", "event hello"])
+        let transcript = try await SessionTranscript.run([
+            "use foo", "watch text", #"mock text="hi""#, #"mock text="hi""#, "real", "unwatch text", "event hello",
+        ])
         let changes = changes(transcript)
         #expect(changes.map { $0["line"] as? Int } == [3, 5])
         #expect(changes.map { $0["to"] as? String } == ["hi", "Nothing has happened yet."])
@@ -61,7 +68,11 @@ struct WatchTests {
         lines += ["watch", "invariants", "unwatch users.value[0].name"]
         let transcript = try await SessionTranscript.run(lines)
         let watch = try #require(transcript.reply(1 + count))
-        #expect(json(watch) == json(["type": "ok", "seq": watch["seq"]!, "line": 1 + count, "cmd": "watch", "screen": "users", "watch": "users.value[999].name", "count": count]))
+        #expect(
+            json(watch)
+                == json([
+                    "type": "ok", "seq": watch["seq"]!, "line": 1 + count, "cmd": "watch", "screen": "users", "watch": "users.value[999].name", "count": count,
+                ]))
         let invariant = try #require(transcript.reply(1 + 2 * count))
         #expect(invariant["invariant"] as? String == "users.attempt != -1000" && invariant["count"] as? Int == count && invariant["invariants"] == nil)
         let stub = try #require(transcript.reply(1 + 3 * count))

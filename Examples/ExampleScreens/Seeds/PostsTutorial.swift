@@ -1,5 +1,6 @@
 import Foundation
 import Observation
+
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif

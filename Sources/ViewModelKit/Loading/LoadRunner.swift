@@ -54,7 +54,7 @@ public final class LoadRunner<Value: Sendable> {
             let outcome: LoadTransition<Value>
             do {
                 outcome = .succeed(try await operation())
-            } catch where Self.isCancellation(error) {
+            } catch  where Self.isCancellation(error) {
                 outcome = .cancel
             } catch {
                 outcome = .fail(Self.message(for: error))

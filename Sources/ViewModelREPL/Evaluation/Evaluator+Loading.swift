@@ -80,9 +80,10 @@ extension Evaluator {
     /// Finishes the loads in flight at the end of input, cancelling those still running after the
     /// default timeout, and writes every line they owe.
     func finish() async {
-        let finished = (try? await time.drive(timeout: options.defaultTimeout, advancing: true) { () throws(ReplError) -> Bool in
-            self.loadingCount == 0
-        }) ?? false
+        let finished =
+            (try? await time.drive(timeout: options.defaultTimeout, advancing: true) { () throws(ReplError) -> Bool in
+                self.loadingCount == 0
+            }) ?? false
         if !finished {
             for screen in screens.values where screen.isLoading { screen.loader?.cancelLoad() }
         }

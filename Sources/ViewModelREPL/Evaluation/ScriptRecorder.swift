@@ -30,10 +30,11 @@ final class ScriptRecorder {
             throw ReplError(.pathHasControlCharacter(path: path))
         }
         self.path = path
-        let header = Array([
-            "#!/usr/bin/env -S vmrepl run",
-            "# recorded by vmrepl; replay with: vmrepl run \((path as NSString).lastPathComponent)",
-        ].map { $0 + "\n" }.joined().utf8)
+        let header = Array(
+            [
+                "#!/usr/bin/env -S vmrepl run",
+                "# recorded by vmrepl; replay with: vmrepl run \((path as NSString).lastPathComponent)",
+            ].map { $0 + "\n" }.joined().utf8)
         if let sandbox {
             fd = try sandbox.openForRecording(path, mode: mode, header: header)
         } else {

@@ -40,7 +40,9 @@ package struct JSONParser {
     }
 
     /// Parses one JSON value starting at `start` in `bytes`; returns it and the offset just past it.
-    package static func parsePrefix(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, maximumDepth: Int = defaultMaximumDepth) throws(Failure) -> (JSONValue, Int) {
+    package static func parsePrefix(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, maximumDepth: Int = defaultMaximumDepth) throws(Failure) -> (
+        JSONValue, Int
+    ) {
         var parser = JSONParser(bytes: bytes, start: start, maximumDepth: maximumDepth)
         parser.skipWhitespace()
         let value = try parser.parseValue(depth: 0)

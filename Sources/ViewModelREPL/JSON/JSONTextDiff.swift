@@ -22,7 +22,9 @@ enum JSONTextDiff {
         }
     }
 
-    private static func diff(_ old: JSONText, _ oldRange: Range<Int>, _ new: JSONText, _ newRange: Range<Int>, at path: String, into operations: inout [JSONPatch.Operation]) -> Bool {
+    private static func diff(
+        _ old: JSONText, _ oldRange: Range<Int>, _ new: JSONText, _ newRange: Range<Int>, at path: String, into operations: inout [JSONPatch.Operation]
+    ) -> Bool {
         if old.same(oldRange, as: new, newRange) { return true }
         switch (old.bytes[oldRange.lowerBound], new.bytes[newRange.lowerBound]) {
         case (UInt8(ascii: "{"), UInt8(ascii: "{")):

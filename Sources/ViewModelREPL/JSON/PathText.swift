@@ -4,10 +4,12 @@ enum PathText {
     /// Appends the step to the member `key` to the path `text`: `.key`, or `["a.b"]` where the key
     /// holds what a plain step cannot (a dot, a bracket, a blank, a quote), so it reads back as written.
     static func append(key: String, to text: inout String) {
-        let isPlain = !key.isEmpty && !key.utf8.contains { byte in
-            byte == UInt8(ascii: ".") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "\"")
-                || byte == UInt8(ascii: "\\") || byte <= UInt8(ascii: " ") || byte == UInt8(ascii: "=")
-        }
+        let isPlain =
+            !key.isEmpty
+            && !key.utf8.contains { byte in
+                byte == UInt8(ascii: ".") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "\"")
+                    || byte == UInt8(ascii: "\\") || byte <= UInt8(ascii: " ") || byte == UInt8(ascii: "=")
+            }
         if isPlain {
             if !text.isEmpty { text += "." }
             text += key

@@ -238,7 +238,8 @@ extension StateEncoder {
         private func appendDescription(_ text: String) {
             var text = text
             text.withUTF8 { utf8 in
-                let count = utf8.count >= 2 && utf8[utf8.count - 2] == UInt8(ascii: ".") && utf8[utf8.count - 1] == UInt8(ascii: "0") ? utf8.count - 2 : utf8.count
+                let count =
+                    utf8.count >= 2 && utf8[utf8.count - 2] == UInt8(ascii: ".") && utf8[utf8.count - 1] == UInt8(ascii: "0") ? utf8.count - 2 : utf8.count
                 bytes.append(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(utf8)[0..<count]))
             }
         }
@@ -321,7 +322,8 @@ extension StateEncoder {
         static func precedes(_ a: String, _ b: String) -> Bool {
             // Most keys differ in their first byte.
             if let first = a.utf8.first, let other = b.utf8.first, first != other { return first < other }
-            var a = a, b = b
+            var a = a
+            var b = b
             return a.withUTF8 { left in
                 b.withUTF8 { right in
                     let shared = min(left.count, right.count)
@@ -333,7 +335,8 @@ extension StateEncoder {
 
         /// Rewrites an object's members in key order (UTF-8 byte order, as JSONEncoder sorts).
         private func sortMembers(of frame: Frame) throws {
-            let first = frame.firstMember, count = members.count - first
+            let first = frame.firstMember
+            let count = members.count - first
             if let keys = frame.keys, let known = knownOrder(of: keys, first: first, count: count) {
                 rewrite(frame, in: known.order)
                 return
@@ -373,7 +376,8 @@ extension StateEncoder {
 
         /// Writes the object's members again, in `order` (their positions as written).
         private func rewrite(_ frame: Frame, in order: [Int]) {
-            let first = frame.firstMember, count = members.count - first
+            let first = frame.firstMember
+            let count = members.count - first
             sorted.removeAll()
             let written = bytes.bytes
             for (position, member) in order.enumerated() {

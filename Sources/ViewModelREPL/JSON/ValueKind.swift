@@ -65,7 +65,8 @@ package enum ValueKind: String, Sendable, CaseIterable {
         case .reference: "a class met again"
         case .cycle: "a class met again inside itself"
         case .actor: "an actor"
-        case .locked: "a class that guards its state with a lock (an `NSLock` or any `NSLocking`, a `Mutex`, an atomic, an unfair lock, a dispatch queue), held itself, optional or in a struct it stores"
+        case .locked:
+            "a class that guards its state with a lock (an `NSLock` or any `NSLocking`, a `Mutex`, an atomic, an unfair lock, a dispatch queue), held itself, optional or in a struct it stores"
         case .anyHashable: "an `AnyHashable`"
         case .opaque: "a pointer, a `Task`, an `ObjectIdentifier`, a key path, a `String.Index`"
         case .other: "anything else"

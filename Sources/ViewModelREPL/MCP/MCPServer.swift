@@ -329,10 +329,11 @@ package final class MCPServer {
                 guard !Task.isCancelled, let self else { return }
                 seconds += 1
                 let message = Messages.progress(waited: seconds, loading: self.session.loadingScreens)
-                self.send(.object([
-                    ("jsonrpc", .string("2.0")), ("method", .string("notifications/progress")),
-                    ("params", .object([("progressToken", token), ("progress", .int(seconds)), ("message", .string(message))])),
-                ]))
+                self.send(
+                    .object([
+                        ("jsonrpc", .string("2.0")), ("method", .string("notifications/progress")),
+                        ("params", .object([("progressToken", token), ("progress", .int(seconds)), ("message", .string(message))])),
+                    ]))
             }
         }
     }

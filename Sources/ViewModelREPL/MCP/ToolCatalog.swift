@@ -9,7 +9,8 @@ package struct ToolCatalog {
     private let specs: [String: CommandSpec]
 
     package init(registry: ScreenRegistry) {
-        var tools: [JSONValue] = [], specs: [String: CommandSpec] = [:]
+        var tools: [JSONValue] = []
+        var specs: [String: CommandSpec] = [:]
         for spec in CommandTable.specs {
             guard let tool = spec.tool else { continue }
             specs[spec.name] = spec

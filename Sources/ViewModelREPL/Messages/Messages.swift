@@ -100,14 +100,17 @@ package enum Messages {
             return "\(JSONWriter.string(.string(path))) holds a control character (a newline, a tab); name a file without one"
         case .notARegularFile(let path): return "cannot record to \(path): it is not a regular file (a FIFO, a device or a folder); nothing changed"
         case .pathNotAllowed(let path, let folder):
-            return "cannot write \(path): files are written only in \(folder), by a relative path without .., through no link, to a regular file; nothing changed"
+            return
+                "cannot write \(path): files are written only in \(folder), by a relative path without .., through no link, to a regular file; nothing changed"
         case .recordingFailed(let path, let commands):
-            return "recording to \(path) stopped: a line could not be written (is the disk full?); the file keeps the \(Messages.count(commands, "command")) written before"
+            return
+                "recording to \(path) stopped: a line could not be written (is the disk full?); the file keeps the \(Messages.count(commands, "command")) written before"
         case .fileExists(let path): return "\(path) exists; record \(path) overwrite=true replaces it, append=true adds to it"
         case .nothingAt(let path, let screen, let known):
             return "\(screen)'s state has nothing at \(path)\(suggestion(path, among: known)); fields: \(known.joined(separator: ", "))"
         case .unknownDependency(let name, let known):
-            return known.isEmpty ? "this screen has no dependency '\(name)' (it has none to stub)"
+            return known.isEmpty
+                ? "this screen has no dependency '\(name)' (it has none to stub)"
                 : "no dependency '\(name)'\(suggestion(name, among: known)); dependencies: \(known.joined(separator: ", "))"
         case .badStub(let name, let reason): return "that value is not what \(name) returns: \(reason); nothing changed"
         case .invariantViolated(let condition, let invariant, let actual, let cause):
@@ -262,7 +265,10 @@ extension Messages {
         let shrunk = "\(message); \(count(steps.count, "step")) after the setup"
         guard let unwritten else { return ("\(file): \(shrunk): " + steps.joined(separator: "; "), "vmrepl explore: \(shrunk): \(file)") }
         let steps = steps.joined(separator: "; ")
-        return ("\(shrunk): \(steps) (\(counterexampleFile(file, unwritten: unwritten)))", "vmrepl explore: \(shrunk): \(steps); \(counterexampleFile(file, unwritten: unwritten))")
+        return (
+            "\(shrunk): \(steps) (\(counterexampleFile(file, unwritten: unwritten)))",
+            "vmrepl explore: \(shrunk): \(steps); \(counterexampleFile(file, unwritten: unwritten))"
+        )
     }
     /// Where a counterexample's script went, or why it is not there.
     static func counterexampleFile(_ file: String, unwritten: String?) -> String {

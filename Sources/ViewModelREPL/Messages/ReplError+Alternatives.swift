@@ -3,7 +3,8 @@ extension ReplError {
     /// What was asked for, what exists, and the closest match: an unknown screen, event,
     /// argument, field, member, dependency or command; `nil` for errors of another kind.
     package var alternatives: (given: String, known: [String], closest: String?)? {
-        let given: String, known: [String]
+        let given: String
+        let known: [String]
         switch reason {
         case .unknownCommand(let name), .unknownHelpTopic(let name): (given, known) = (name, CommandTable.names)
         case .unknownArgument(let name, _, let takes): (given, known) = (name, takes)

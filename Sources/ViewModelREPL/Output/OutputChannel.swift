@@ -111,7 +111,8 @@ package final class OutputChannel: ProtocolLineTarget {
             buffer.append(fields.bytes)
             return
         }
-        let bytes = Array(#","screen":"#.utf8) + JSONWriter.bytes(.string(screen)) + Array(#","model":"#.utf8)
+        let bytes =
+            Array(#","screen":"#.utf8) + JSONWriter.bytes(.string(screen)) + Array(#","model":"#.utf8)
             + JSONWriter.bytes(.string(model.rawValue))
         screenFields = (screen, model, bytes)
         buffer.append(bytes)

@@ -137,11 +137,15 @@ package final class ProtocolWriter<Target: ProtocolLineTarget>: OutputConsumer {
                 description.events.map { event in
                     .object([
                         ("name", .string(event.name)),
-                        ("args", .array(event.arguments.map { argument in
-                            var members: [(key: String, value: JSONValue)] = [("name", .string(argument.name)), ("type", .string(argument.type))]
-                            if let cases = argument.cases { members.append(("cases", .array(cases.map(JSONValue.string)))) }
-                            return .object(members)
-                        })),
+                        (
+                            "args",
+                            .array(
+                                event.arguments.map { argument in
+                                    var members: [(key: String, value: JSONValue)] = [("name", .string(argument.name)), ("type", .string(argument.type))]
+                                    if let cases = argument.cases { members.append(("cases", .array(cases.map(JSONValue.string)))) }
+                                    return .object(members)
+                                })
+                        ),
                     ])
                 }))
         output.field(
@@ -176,7 +180,9 @@ package final class ProtocolWriter<Target: ProtocolLineTarget>: OutputConsumer {
             "events",
             .object(
                 coverage.events.map { event in
-                    var members: [(key: String, value: JSONValue)] = [("tried", .int(event.tried)), ("sent", .int(event.sent)), ("refused", .int(event.refused))]
+                    var members: [(key: String, value: JSONValue)] = [
+                        ("tried", .int(event.tried)), ("sent", .int(event.sent)), ("refused", .int(event.refused)),
+                    ]
                     if !event.codes.isEmpty { members.append(("codes", .object(event.codes.map { ($0.code, .int($0.count)) }))) }
                     return (event.name, .object(members))
                 }))
@@ -184,7 +190,9 @@ package final class ProtocolWriter<Target: ProtocolLineTarget>: OutputConsumer {
             "unsent",
             .array(
                 coverage.unsent.map { event in
-                    var members: [(key: String, value: JSONValue)] = [("event", .string(event.name)), ("why", .string(event.tried == 0 ? "never tried" : "refused"))]
+                    var members: [(key: String, value: JSONValue)] = [
+                        ("event", .string(event.name)), ("why", .string(event.tried == 0 ? "never tried" : "refused")),
+                    ]
                     if event.tried > 0 {
                         members += [("refused", .int(event.refused)), ("states", .int(event.statesTried))]
                         if let message = event.firstRefusal { members.append(("message", .string(message))) }

@@ -104,7 +104,8 @@ package enum CommandWriter {
     /// A rest member's `KEY=VALUE` and positional values; `nil` when a key is no word or is one
     /// of the command's own named members.
     private static func restWords(_ value: Bindings.Value, _ spec: CommandSpec) -> [String]? {
-        let named: [Command.Field], positional: [JSONValue]
+        let named: [Command.Field]
+        let positional: [JSONValue]
         switch value {
         case .arguments(let arguments): (named, positional) = (arguments.named, arguments.positional)
         case .fields(let fields): (named, positional) = (fields, [])
@@ -112,7 +113,8 @@ package enum CommandWriter {
         }
         var words: [String] = []
         for field in named {
-            guard isWord(field.key), !field.key.contains("="), !field.key.hasPrefix("\""), !field.key.hasPrefix("'"), !field.key.hasPrefix("{"), !field.key.hasPrefix("["),
+            guard isWord(field.key), !field.key.contains("="), !field.key.hasPrefix("\""), !field.key.hasPrefix("'"), !field.key.hasPrefix("{"),
+                !field.key.hasPrefix("["),
                 !spec.members.contains(where: { ($0.form == .named || $0.form == .keyword) && $0.name == field.key })
             else { return nil }
             words.append(field.key + "=" + JSONWriter.string(field.value))

@@ -133,7 +133,6 @@ enum EnumCases {
     }
 }
 
-
 /// The runtime's name of an enum value's case, as `print` finds it (the standard library's own
 /// entry to it is internal).
 @_silgen_name("swift_EnumCaseName")

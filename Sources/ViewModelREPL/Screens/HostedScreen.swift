@@ -153,11 +153,19 @@ final class HostedScreen<Model: ViewModel>: ScreenHosting where Model.ViewEvent:
         // waits for that load (virtual time, `wait`) must hear when it ends.
         if let preview, !isWatchingPreview {
             isWatchingPreview = true
-            withObservationTracking { _ = preview.viewState } onChange: { [changes] in changes.relay(.preview) }
+            withObservationTracking {
+                _ = preview.viewState
+            } onChange: { [changes] in
+                changes.relay(.preview)
+            }
         }
         if !isWatchingReal {
             isWatchingReal = true
-            withObservationTracking { _ = real.viewState } onChange: { [changes] in changes.relay(.real) }
+            withObservationTracking {
+                _ = real.viewState
+            } onChange: { [changes] in
+                changes.relay(.real)
+            }
         }
     }
 

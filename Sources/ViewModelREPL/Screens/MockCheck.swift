@@ -43,7 +43,7 @@ enum MockCheck {
                 }
                 compare(member.value, other, at: place, into: &paths)
             }
-            // A member shown but not given (one the type derives) loses or changes nothing given.
+        // A member shown but not given (one the type derives) loses or changes nothing given.
         case (.array(let givenElements), .array(let shownElements)) where givenElements.count == shownElements.count:
             for (index, pair) in zip(givenElements, shownElements).enumerated() {
                 compare(pair.0, pair.1, at: "\(path)[\(index)]", into: &paths)

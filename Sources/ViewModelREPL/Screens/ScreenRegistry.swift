@@ -78,7 +78,9 @@ public struct ScreenRegistry: Sendable {
     ) {
         checkNew(name)
         precondition(Set(actions.map(\.name)).count == actions.count, "screen '\(name)' has two actions of one name")
-        precondition(!actions.contains { !$0.drives.isEmpty && !$0.arguments.isEmpty }, "screen '\(name)': an action that load, reload, retry or cancel runs takes no arguments")
+        precondition(
+            !actions.contains { !$0.drives.isEmpty && !$0.arguments.isEmpty },
+            "screen '\(name)': an action that load, reload, retry or cancel runs takes no arguments")
         let catalog = EventCatalog(events: actions.map { EventCatalog.Event(name: $0.name, arguments: $0.arguments, encodesAsString: false) })
         definitions.append(
             ScreenDefinition(name: name, summary: summary, lazyCatalog: LazyEventCatalog { catalog }) { context in

@@ -50,7 +50,8 @@ package final class Explorer {
         var failures: [String] = []
         let status = await explore(path, failures: &failures)
         if let junitPath {
-            let report = JUnitReport(suite: "vmrepl explore", cases: [.init(name: path, seconds: DurationText.seconds(start.duration(to: .now)), failures: failures)])
+            let report = JUnitReport(
+                suite: "vmrepl explore", cases: [.init(name: path, seconds: DurationText.seconds(start.duration(to: .now)), failures: failures)])
             if let problem = report.write(to: junitPath) {
                 self.report("vmrepl: \(junitPath): \(problem)")
                 return status.combined(with: .requestFailed)
@@ -96,7 +97,8 @@ package final class Explorer {
             failures.append(wording.failure)
             report(wording.report)
             output.emit(
-                .exploration(.counterexample(invariant: Self.invariant(broken) ?? "", message: message, steps: lines, file: file, unwritten: unwritten, run: run)),
+                .exploration(
+                    .counterexample(invariant: Self.invariant(broken) ?? "", message: message, steps: lines, file: file, unwritten: unwritten, run: run)),
                 tag: nil, push: false)
             output.flush()
             return ExitStatus.expectationFailed.combined(with: coverage.map(emitCoverage) ?? .success)

@@ -39,14 +39,17 @@ package enum OptionTable {
     package typealias UsageError = SessionOptions.UsageError
 
     package static let options: [Option] = [
-        Option(name: "clock", usage: "--clock=virtual|real", summary: "the time screens run on (default: real at a terminal, virtual otherwise)", takesValue: true) {
+        Option(
+            name: "clock", usage: "--clock=virtual|real", summary: "the time screens run on (default: real at a terminal, virtual otherwise)", takesValue: true
+        ) {
             options, text throws(UsageError) in
             guard let clock = ClockMode(rawValue: text) else { throw UsageError(message: "--clock takes virtual or real, not '\(text)'") }
             options.clock = clock
         },
         Option(
             name: "values", usage: "--values=readable|codable",
-            summary: "how states print Swift values: as people read them (nil as null, ISO dates, sorted sets, tagged enums; the default) or exactly as JSONEncoder writes them",
+            summary:
+                "how states print Swift values: as people read them (nil as null, ISO dates, sorted sets, tagged enums; the default) or exactly as JSONEncoder writes them",
             takesValue: true
         ) { options, text throws(UsageError) in
             guard let forms = ValueForms(rawValue: text) else { throw UsageError(message: "--values takes readable or codable, not '\(text)'") }
@@ -69,7 +72,10 @@ package enum OptionTable {
             guard let limit = Int(text), limit > 0 else { throw UsageError(message: "--max-line-bytes takes a positive number, not '\(text)'") }
             options.maximumLineLength = limit
         },
-        Option(name: "states", usage: "--states=full|diff", summary: "state lines carry the whole state (default) or an RFC 6902 patch against the last", takesValue: true) {
+        Option(
+            name: "states", usage: "--states=full|diff", summary: "state lines carry the whole state (default) or an RFC 6902 patch against the last",
+            takesValue: true
+        ) {
             options, text throws(UsageError) in
             guard let states = StateRendering(rawValue: text) else { throw UsageError(message: "--states takes full or diff, not '\(text)'") }
             options.states = states
@@ -97,7 +103,8 @@ package enum OptionTable {
         ) { options, text in options.filesDirectory = text },
         Option(
             name: "trace", usage: "--trace=FILE.html",
-            summary: "at the end, write the session as one self-contained page to step through: each command, its reply and pushes, the state after it with what changed",
+            summary:
+                "at the end, write the session as one self-contained page to step through: each command, its reply and pushes, the state after it with what changed",
             takesValue: true
         ) { options, text throws(UsageError) in
             guard !text.isEmpty else { throw UsageError(message: "--trace takes a file name such as session.html") }
@@ -106,9 +113,14 @@ package enum OptionTable {
         Option(name: "no-interactive", usage: "--no-interactive", summary: "the plain line protocol even at a terminal", scope: .session) {
             options, _ in options.interactive = false
         },
-        Option(name: "color", aliases: ["--colour"], usage: "--color=auto|always|never", summary: "colour JSON at a terminal (auto: unless NO_COLOR is set)", takesValue: true) {
+        Option(
+            name: "color", aliases: ["--colour"], usage: "--color=auto|always|never", summary: "colour JSON at a terminal (auto: unless NO_COLOR is set)",
+            takesValue: true
+        ) {
             options, text throws(UsageError) in
-            guard let choice = SessionOptions.ColourChoice(rawValue: text) else { throw UsageError(message: "--color takes auto, always or never, not '\(text)'") }
+            guard let choice = SessionOptions.ColourChoice(rawValue: text) else {
+                throw UsageError(message: "--color takes auto, always or never, not '\(text)'")
+            }
             options.colour = choice
         },
         Option(
@@ -116,13 +128,19 @@ package enum OptionTable {
             takesValue: true
         ) { options, text in options.historyPath = text },
         Option(name: "no-history", usage: "--no-history", summary: "keep no history (also VMREPL_HISTORY=)") { options, _ in options.historyDisabled = true },
-        Option(name: "keep-going", usage: "--keep-going", summary: "run: go on after an error or a failed expect", scope: .run) { options, _ in options.keepGoing = true },
+        Option(name: "keep-going", usage: "--keep-going", summary: "run: go on after an error or a failed expect", scope: .run) { options, _ in
+            options.keepGoing = true
+        },
         Option(name: "pace", usage: "--pace=DURATION", summary: "run: echo each command on stderr, then pause (for demos)", scope: .run, takesValue: true) {
             options, text throws(UsageError) in
             guard let pace = DurationText.parse(text) else { throw UsageError(message: "--pace takes a duration such as 1s, not '\(text)'") }
             options.pace = pace
         },
-        Option(name: "junit", usage: "--junit=FILE", summary: "run, test, explore: also write a JUnit XML report to FILE, a test case per script, transcript or exploration", scope: .scripts, takesValue: true) {
+        Option(
+            name: "junit", usage: "--junit=FILE",
+            summary: "run, test, explore: also write a JUnit XML report to FILE, a test case per script, transcript or exploration", scope: .scripts,
+            takesValue: true
+        ) {
             options, text in options.junitPath = text
         },
         Option(name: "runs", usage: "--runs=N", summary: "explore: how many runs from the setup (default 100)", scope: .explore, takesValue: true) {
@@ -135,12 +153,16 @@ package enum OptionTable {
             guard let steps = Int(text), steps > 0 else { throw UsageError(message: "--steps takes a positive number, not '\(text)'") }
             options.exploreSteps = steps
         },
-        Option(name: "out", usage: "--out=FILE", summary: "explore: where the shrunk counterexample script goes (default: beside the setup)", scope: .explore, takesValue: true) {
+        Option(
+            name: "out", usage: "--out=FILE", summary: "explore: where the shrunk counterexample script goes (default: beside the setup)", scope: .explore,
+            takesValue: true
+        ) {
             options, text in options.exploreOut = text
         },
         Option(
             name: "coverage", usage: "--coverage[=FILE.dot]",
-            summary: "explore: after the result, a coverage line: events sent and never sent (and why), abstract states reached, transitions; FILE.dot gets them as a Graphviz graph",
+            summary:
+                "explore: after the result, a coverage line: events sent and never sent (and why), abstract states reached, transitions; FILE.dot gets them as a Graphviz graph",
             scope: .explore, valueIsOptional: true
         ) { options, text in
             options.coverage = options.coverage ?? CoverageRecorder.Settings()
@@ -174,7 +196,8 @@ package enum OptionTable {
     static func option(_ flag: String, in scope: Option.Scope) -> Option? {
         options.first { option in
             (flag == "--" + option.name || option.aliases.contains(flag))
-                && (option.scope == .everywhere || option.scope == scope || (option.scope == .scripts && (scope == .run || scope == .test || scope == .explore)))
+                && (option.scope == .everywhere || option.scope == scope
+                    || (option.scope == .scripts && (scope == .run || scope == .test || scope == .explore)))
         }
     }
 }

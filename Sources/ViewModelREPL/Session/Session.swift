@@ -207,7 +207,8 @@ package final class Session {
             version: { screens[$0]?.stateVersion },
             root: { name, path in screens[name].flatMap { try? $0.root(for: path) } })
         for broken in changes {
-            let error = ReplError(.invariantViolated(broken.invariant.condition, invariant: broken.invariant.description, actual: broken.actual, cause: cause()))
+            let error = ReplError(
+                .invariantViolated(broken.invariant.condition, invariant: broken.invariant.description, actual: broken.actual, cause: cause()))
             accounting.count(violation: error)
             output.emit(.error(error), tag: tag, push: true)
         }

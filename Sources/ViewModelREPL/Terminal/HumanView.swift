@@ -34,7 +34,8 @@ struct HumanView {
         case .recorded(let recorded):
             lines = ["\(paint("[preview]", .yellow)) recorded \(JSONWriter.string(recorded.event)) (\(recorded.count) so far)"]
         case .screens(let screens, let current):
-            lines = HelpEntry.table(screens.map { ($0.name + ($0.name == current ? " *" : ""), $0.summary) }, columns: columns).split(separator: "\n").map(String.init)
+            lines = HelpEntry.table(screens.map { ($0.name + ($0.name == current ? " *" : ""), $0.summary) }, columns: columns).split(separator: "\n").map(
+                String.init)
         case .description(let description):
             lines = describe(description)
         case .help(let entries):
@@ -44,9 +45,13 @@ struct HumanView {
         case .ok(let acknowledgement):
             lines = [acknowledge(acknowledgement)]
         case .calls(_, let dependency, let calls, let dropped):
-            let table = calls.isEmpty ? ["no calls of \(dependency) yet"]
-                : HelpEntry.table(calls.enumerated().map { ("\(dependency) #\(dropped + $0.offset + 1)", JSONWriter.string($0.element.json)) }, columns: columns)
-                    .split(separator: "\n").map(String.init)
+            let table =
+                calls.isEmpty
+                ? ["no calls of \(dependency) yet"]
+                : HelpEntry.table(
+                    calls.enumerated().map { ("\(dependency) #\(dropped + $0.offset + 1)", JSONWriter.string($0.element.json)) }, columns: columns
+                )
+                .split(separator: "\n").map(String.init)
             lines = (dropped > 0 ? [Messages.droppedCalls(dropped)] : []) + table
         case .exploration(let exploration):
             switch exploration {
@@ -134,7 +139,8 @@ struct HumanView {
     private func describe(_ description: ScreenDescription) -> [String] {
         let model = description.model == .preview ? " [preview]" : ""
         var lines = ["\(paint(description.screen, .bold))\(model)\(description.loads ? ", loads (load, reload, retry, cancel)" : "")", "events:"]
-        lines += HelpEntry.table(description.events.map { ($0.name, Messages.arguments($0.arguments)) }, columns: columns).split(separator: "\n").map(String.init)
+        lines += HelpEntry.table(description.events.map { ($0.name, Messages.arguments($0.arguments)) }, columns: columns).split(separator: "\n").map(
+            String.init)
         lines.append("state fields:")
         lines += HelpEntry.table(
             description.fields.map { field in
@@ -148,11 +154,13 @@ struct HumanView {
         }
         if !description.dependencies.isEmpty {
             lines.append("dependencies:")
-            lines += HelpEntry.table(description.dependencies.map { dependency in
-                let signature = "(\(dependency.declared.input ?? "")) -> \(dependency.declared.output)"
-                let now = dependency.stubs.isEmpty ? "live" : "stubbed: " + dependency.stubs.map { JSONWriter.string($0.json) }.joined(separator: ", then ")
-                return (dependency.declared.name, signature + "  " + now)
-            }, columns: columns).split(separator: "\n").map(String.init)
+            lines += HelpEntry.table(
+                description.dependencies.map { dependency in
+                    let signature = "(\(dependency.declared.input ?? "")) -> \(dependency.declared.output)"
+                    let now = dependency.stubs.isEmpty ? "live" : "stubbed: " + dependency.stubs.map { JSONWriter.string($0.json) }.joined(separator: ", then ")
+                    return (dependency.declared.name, signature + "  " + now)
+                }, columns: columns
+            ).split(separator: "\n").map(String.init)
         }
         return lines
     }
@@ -189,7 +197,12 @@ struct HumanView {
     // MARK: Colour
 
     private enum Colour: String {
-        case red = "31", green = "32", yellow = "33", blue = "34", bold = "1", dim = "2"
+        case red = "31"
+        case green = "32"
+        case yellow = "33"
+        case blue = "34"
+        case bold = "1"
+        case dim = "2"
     }
 
     private func paint(_ text: String, _ colour: Colour) -> String {

@@ -1,6 +1,7 @@
 import Observation
+
 #if canImport(Combine)
-import Combine
+    import Combine
 #endif
 
 /// Hears a hosted class's changes as they are made, where the class says so: an `@Observable`
@@ -22,7 +23,7 @@ final class ModelObservation<Model: AnyObject> {
     /// Whether Observation is tracking the fields now: it reports one change, then is armed again.
     private var isTracking = false
     #if canImport(Combine)
-    private var subscription: AnyCancellable?
+        private var subscription: AnyCancellable?
     #endif
 
     /// Called as a change heard begins.
@@ -43,9 +44,9 @@ final class ModelObservation<Model: AnyObject> {
     /// Listens for the next change (every change, for `objectWillChange`).
     func listen() {
         #if canImport(Combine)
-        if subscription == nil, let object = model as? any ObservableObject {
-            subscription = Self.subscribe(object, publisherRelay)
-        }
+            if subscription == nil, let object = model as? any ObservableObject {
+                subscription = Self.subscribe(object, publisherRelay)
+            }
         #endif
         guard isObservable, let fields, !isTracking else { return }
         isTracking = true
@@ -58,8 +59,8 @@ final class ModelObservation<Model: AnyObject> {
     }
 
     #if canImport(Combine)
-    private static func subscribe<Object: ObservableObject>(_ object: Object, _ relay: ChangeRelay) -> AnyCancellable {
-        object.objectWillChange.sink { _ in relay.relay(.real) }
-    }
+        private static func subscribe<Object: ObservableObject>(_ object: Object, _ relay: ChangeRelay) -> AnyCancellable {
+            object.objectWillChange.sink { _ in relay.relay(.real) }
+        }
     #endif
 }

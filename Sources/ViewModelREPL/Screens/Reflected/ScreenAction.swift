@@ -121,7 +121,8 @@ public struct ScreenAction<Model: AnyObject>: Sendable {
 
     /// An action whose three arguments are decoded before `call` makes the call with them.
     private static func taking<A: Decodable & SendableMetatype, B: Decodable & SendableMetatype, C: Decodable & SendableMetatype>(
-        _ name: String, _ first: String, _ second: String, _ third: String, _ drives: LoadCommands, _ call: @escaping @Sendable (sending A, sending B, sending C) -> Call
+        _ name: String, _ first: String, _ second: String, _ third: String, _ drives: LoadCommands,
+        _ call: @escaping @Sendable (sending A, sending B, sending C) -> Call
     ) -> ScreenAction {
         let arguments: [EventCatalog.Argument] = [
             described(first, A.self), described(second, B.self), described(third, C.self),

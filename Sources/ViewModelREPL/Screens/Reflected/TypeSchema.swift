@@ -76,7 +76,9 @@ enum TypeSchema {
                     known = true
                     return branch
                 }
-                guard let taken, case .object(let properties)? = branch["properties"], properties.first?.key == taken, let payload = value[taken] else { return branch }
+                guard let taken, case .object(let properties)? = branch["properties"], properties.first?.key == taken, let payload = value[taken] else {
+                    return branch
+                }
                 known = true
                 var branch = branch
                 branch.set("properties", to: .object([(taken, checked(properties[0].value, against: payload))]))
