@@ -4,7 +4,7 @@ PREFIX ?= /usr/local
 BUILD_FLAGS ?=
 UNAME := $(shell uname -s)
 
-.PHONY: run test setup release install clean fuzz fuzz-build sanitize tsan-test bench docs
+.PHONY: run test setup release install clean fuzz fuzz-build sanitize tsan-test bench docs format
 
 # Test-only Python packages live in a virtual environment in the build folder, never in the system Python.
 VENV = .build/venv
@@ -24,8 +24,16 @@ run: setup
 
 BIN = $$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)
 
+# The Swift the project formats with `swift format` (.swift-format); make test lints it, `make format` formats it.
+FORMATTED = Sources Tests Examples TestApps Plugins Bench Fuzz Package.swift
+
+## format: format the Swift sources as make test's lint expects
+format:
+	$(SWIFT) format format --in-place --recursive $(FORMATTED)
+
 ## test: set up, build once, run every test (and TestApps/TeamTests, a team's package on the public products) and the DocC reference (warnings as errors); then the hostile shapes' app under the address sanitizer, a brief fuzzing run and the thread sanitizer on the end-to-end tests
 test: setup $(VENV)/installed
+	$(SWIFT) format lint --strict --recursive $(FORMATTED)
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)
 	$(SWIFT) test --skip-build $(BUILD_FLAGS)
 	./scripts/check-team-tests.sh "$(SWIFT)"
