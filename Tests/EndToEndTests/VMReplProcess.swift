@@ -46,7 +46,8 @@ final class VMReplProcess: @unchecked Sendable {
         process.standardError = stderr
         exited.enter()
         process.terminationHandler = { [exited] _ in exited.leave() }
-        try process.run()
+        // Started while no Subprocess is between making its pipe and closing it on exec.
+        try Subprocess.spawning.withLock { try process.run() }
         startReading()
     }
 

@@ -44,7 +44,7 @@ public final class LocalHTTPServer: Sendable {
         let exited = DispatchGroup()
         exited.enter()
         process.terminationHandler = { _ in exited.leave() }
-        try process.run()
+        try Subprocess.spawning.withLock { try process.run() }
         // The server prints "Serving HTTP on 127.0.0.1 port N (…)" once it listens; read it off the
         // cooperative pool, since the read blocks.
         let banner = await withCheckedContinuation { continuation in

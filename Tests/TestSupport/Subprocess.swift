@@ -9,8 +9,9 @@ import Foundation
 /// Foundation's `Process` leaves children unreaped when several run at once from the test
 /// runner's threads; a blocking `waitpid` on the one child is plain and reliable.
 public enum Subprocess {
-    /// Serialises spawning, so no child inherits another's pipe.
-    private static let spawning = NSLock()
+    /// Serialises spawning, so no child inherits another's pipe: every process the tests start
+    /// (``VMReplProcess`` too) is started holding it.
+    public static let spawning = NSLock()
 
     /// Runs `arguments` (looked up on PATH) and returns its exit status and, when `capture`, its stdout.
     public static func run(_ arguments: [String], capture: Bool = true) throws -> (status: Int32, output: String) {
@@ -34,7 +35,12 @@ public enum Subprocess {
     /// when not capturing).
     private static func spawn(_ arguments: [String], capture: Bool) throws -> (pid_t, Int32) {
         var fds: [Int32] = [0, 0]
+        // Close-on-exec from the start: a vmrepl another test spawns at the same moment (Foundation's
+        // Process keeps what is open) would otherwise hold the write end, the read below would never
+        // see its end, and the runner's threads, blocked here, could never feed that vmrepl: a hang.
         guard pipe(&fds) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
