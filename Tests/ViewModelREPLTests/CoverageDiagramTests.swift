@@ -1,3 +1,4 @@
+import ExampleScreens
 import Foundation
 import Testing
 
@@ -115,5 +116,30 @@ struct CoverageDiagramTests {
             events: [], paths: [], states: [.init(values: [], count: 3)], transitions: [], limits: (1_000, 10_000), dropped: (0, 0))
         let node = try #require(try groups(CoverageDiagram(covered).svg, "node").first)
         #expect(node.elements(forName: "text").first?.children?.compactMap(\.stringValue) == ["#0  ×3", Messages.coverageDiagramNoValue])
+    }
+
+    /// explore's coverage line reaches the trace's data whole, with its graph.
+    @Test func theTraceOfAnExploreWithCoverageCarriesItsGraph() async throws {
+        let setup = FileManager.default.temporaryDirectory.appendingPathComponent("vmrepl-\(UUID().uuidString).vmrepl").path
+        try "use users\n".write(toFile: setup, atomically: true, encoding: .utf8)
+        let trace = TraceRecorder()
+        let explorer = Explorer(
+            registry: ExampleScreens.registry(), options: Evaluator.Options(), runs: 10, steps: 10, out: nil, coverage: .init(), consumer: trace,
+            report: { _ in })
+        _ = await explorer.run(setup)
+        let document = try JSONParser.parse(String(decoding: trace.document(title: "t"), as: UTF8.self), maximumDepth: 512)
+        guard case .object(let members) = document, case .object(let coverage)? = members.first(where: { $0.key == "coverage" })?.value else {
+            Issue.record("no coverage in the trace's data")
+            return
+        }
+        let line = try #require(coverage.first { $0.key == "line" }?.value)
+        guard case .object(let fields) = line, case .array(let states)? = fields.first(where: { $0.key == "states" })?.value,
+            case .string(let svg)? = coverage.first(where: { $0.key == "svg" })?.value
+        else {
+            Issue.record("the coverage has no states or no graph")
+            return
+        }
+        #expect(fields.first?.value == .string("coverage"))
+        #expect(try groups(svg, "node").count == states.count)
     }
 }
