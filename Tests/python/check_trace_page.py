@@ -5,8 +5,12 @@ Selenium through chromium-driver (nothing downloads a browser).
 A piped session with a load and a failing expect writes its page; the check opens it, reads the
 step list against the session's own lines, clicks a step and finds the changed paths highlighted,
 steps on with ArrowDown, filters the tree with the search box, and follows "first failure". Then
+explore --coverage's pages: the Coverage panel's state graph has a node per abstract state and an
+arrow per transition of the coverage line, every phase of the users screen among the nodes; the
+events never sent and the cases never reached are listed; past 50 states the rest are listed. Then
 a session over 10,000 posts with 1,000 selections opens and steps; the time a step takes in the
-page is printed (a measurement, not a pass/fail check). Every wait is for a condition.
+page, and the time the coverage panel takes to open, are printed (measurements, not pass/fail
+checks). Every wait is for a condition.
 
 usage: check_trace_page.py VMREPL [OUT_DIR]
 """
@@ -162,6 +166,122 @@ def check_explore(driver, binary, folder):
     print("check_trace_page: explore's counterexample run and its broken invariant checked")
 
 
+def explore_coverage(binary, folder, name, setup, arguments):
+    """Runs explore --coverage with --trace; the page and the coverage line."""
+    script = folder / f"{name}.vmrepl"
+    script.write_text(setup)
+    page = folder / f"{name}.html"
+    result = subprocess.run([binary, "explore", "--coverage", f"--trace={page}", *arguments, str(script)],
+                            capture_output=True, text=True, timeout=600)
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    if not lines or lines[-1].get("type") != "coverage" or not page.exists():
+        fail(f"explore --coverage wrote no coverage line or no page: {result.stdout[-500:]} {result.stderr}")
+    return page, lines[-1]
+
+
+def open_coverage(driver, page):
+    """Opens page and its Coverage panel from the header; how long the panel took to build and lay out, in ms."""
+    driver.get(page.as_uri())
+    wait_for(driver, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "true", f"{page.name} to start")
+    if driver.find_elements(By.CSS_SELECTOR, "main[hidden]"):
+        fail("the steps are hidden before the coverage panel is opened")
+    took = driver.execute_script("""
+        const start = performance.now();
+        document.getElementById('coverage-link').click();
+        const svg = document.querySelector('#coverage-graph svg');
+        if (svg) svg.getBBox();
+        document.body.getBoundingClientRect();
+        return performance.now() - start;
+    """)
+    wait_for(driver, lambda d: d.find_element(By.ID, "coverage").get_attribute("data-ready") == "true", "the coverage panel to open")
+    if not driver.find_element(By.ID, "coverage").is_displayed() or driver.find_element(By.TAG_NAME, "main").is_displayed():
+        fail("the coverage panel did not take the steps' place")
+    return took
+
+
+def state_key(state):
+    return json.dumps(state, sort_keys=True)
+
+
+def check_coverage(driver, binary, folder, out_dir):
+    """explore --coverage's page: the state graph drawn from the coverage line, what was never sent or reached."""
+    page, line = explore_coverage(binary, folder, "users-coverage", "use users\ninvariant users.attempt exists\n", ["--runs=20"])
+    open_coverage(driver, page)
+    nodes = driver.find_elements(By.CSS_SELECTOR, "#coverage-graph svg g.node")
+    edges = driver.find_elements(By.CSS_SELECTOR, "#coverage-graph svg g.edge")
+    if len(nodes) != len(line["states"]) or len(edges) != len(line["transitions"]):
+        fail(f"the graph has {len(nodes)} nodes and {len(edges)} arrows; the coverage line {len(line['states'])} states, "
+             f"{len(line['transitions'])} transitions")
+    # Each node shows its state's values, in the line's order; each arrow joins the states its transition does.
+    texts = [node.find_element(By.CSS_SELECTOR, "text").get_attribute("textContent") for node in nodes]
+    index = {state_key(entry["state"]): number for number, entry in enumerate(line["states"])}
+    for number, (text, entry) in enumerate(zip(texts, line["states"])):
+        wanted = [f"{path} = {json.dumps(value)}" for path, value in entry["state"].items()]
+        if not text.startswith(f"#{number}  \u00d7{entry['count']}") or not all(value in text for value in wanted):
+            fail(f"node {number} reads {text!r}, its state is {entry}")
+    drawn = [(edge.get_attribute("data-from"), edge.get_attribute("data-to")) for edge in edges]
+    listed = [(str(index[state_key(t["from"])]), str(index[state_key(t["to"])])) for t in line["transitions"]]
+    if drawn != listed:
+        fail(f"the arrows join {drawn}, the transitions {listed}")
+    phases = next(path for path in line["paths"] if path["path"] == "users.phase")["cases"]
+    for phase in phases:
+        if not any(f'users.phase = "{phase}"' in text for text in texts):
+            fail(f"no node for users.phase {phase!r}: {texts}")
+    rows = {row.get_attribute("data-event"): [cell.text for cell in row.find_elements(By.TAG_NAME, "td")]
+            for row in driver.find_elements(By.CSS_SELECTOR, "#coverage-events tbody tr")}
+    tally = line["events"]["loadTapped"]
+    if rows.get("loadTapped", [None])[1:4] != [str(tally["tried"]), str(tally["sent"]), str(tally["refused"])]:
+        fail(f"the events table shows {rows}, the line {line['events']}")
+    reached = driver.find_element(By.CSS_SELECTOR, '#coverage-unreached li[data-path="users.phase"]').text
+    if "every case reached" not in reached:
+        fail(f"users.phase reached every case, the page says {reached!r}")
+    driver.save_screenshot(str(out_dir / "trace-coverage.png"))
+    driver.find_element(By.ID, "coverage-close").click()
+    wait_for(driver, lambda d: d.find_element(By.TAG_NAME, "main").is_displayed(), "Back to the steps to show the steps")
+
+    # One step of one run: the events never tried are listed, why, and the phases never reached drawn dashed.
+    page, line = explore_coverage(binary, folder, "posts-coverage", "use posts\n", ["--runs=1", "--steps=1"])
+    open_coverage(driver, page)
+    unsent = {item.get_attribute("data-event"): item.text for item in driver.find_elements(By.CSS_SELECTOR, "#coverage-unsent li[data-event]")}
+    if not line["unsent"] or set(unsent) != {event["event"] for event in line["unsent"]}:
+        fail(f"never sent listed: {unsent}; the line: {line['unsent']}")
+    for event in line["unsent"]:
+        if event["why"] not in unsent[event["event"]]:
+            fail(f"{event['event']} is listed as {unsent[event['event']]!r}, the line says {event['why']}")
+    unreached = next(path for path in line["paths"] if path["path"] == "posts.phase")["unreached"]
+    ghosts = [g.get_attribute("textContent") for g in driver.find_elements(By.CSS_SELECTOR, "#coverage-graph svg g.unreached text")]
+    if len(ghosts) != len(unreached) or not all(any(f'"{case}"' in ghost for ghost in ghosts) for case in unreached):
+        fail(f"the cases never reached are drawn as {ghosts}, the line says {unreached}")
+    item = driver.find_element(By.CSS_SELECTOR, '#coverage-unreached li[data-path="posts.phase"]').text
+    if not all(case in item for case in unreached):
+        fail(f"the cases never reached are listed as {item!r}, the line says {unreached}")
+    print(f"check_trace_page: coverage graph ({len(nodes)} states, {len(edges)} transitions), never sent and never reached checked")
+
+    # Timings: about 10 states, and past the 50 the graph draws.
+    for name, setup, arguments in [
+        ("attempts", "use users\n", ["--runs=40", "--steps=60", "--abstract=users.attempt"]),
+        ("many", "use posts\n", ["--runs=100", "--steps=100", "--abstract=posts.phase,posts.attempt,selectedPostID,query"]),
+    ]:
+        page, line = explore_coverage(binary, folder, name, setup, arguments)
+        took = open_coverage(driver, page)
+        states, transitions = len(line["states"]), len(line["transitions"])
+        nodes = len(driver.find_elements(By.CSS_SELECTOR, "#coverage-graph svg g.node"))
+        edges = len(driver.find_elements(By.CSS_SELECTOR, "#coverage-graph svg g.edge"))
+        undrawn = len(driver.find_elements(By.CSS_SELECTOR, "#coverage-undrawn li"))
+        if states > 50:
+            index = {state_key(entry["state"]): number for number, entry in enumerate(line["states"])}
+            kept = [t for t in line["transitions"] if index[state_key(t["from"])] < 50 and index[state_key(t["to"])] < 50][:200]
+            if nodes != 50 or edges != len(kept) or undrawn != states - 50 + transitions - len(kept):
+                fail(f"{states} states, {transitions} transitions: {nodes} nodes, {edges} arrows and {undrawn} listed")
+            if not driver.find_element(By.ID, "coverage-notice").is_displayed():
+                fail("a graph that does not draw every state does not say so")
+        elif (nodes, edges, undrawn) != (states, transitions, 0):
+            fail(f"{states} states, {transitions} transitions: {nodes} nodes, {edges} arrows and {undrawn} listed")
+        width = driver.execute_script("return document.querySelector('#coverage-graph svg').width.baseVal.value")
+        print(f"check_trace_page: coverage of {states} states, {transitions} transitions: {nodes} nodes drawn, {width:.0f} px wide; "
+              f"the panel opens in {took:.1f} ms; page {page.stat().st_size // 1024} KiB")
+
+
 def check_large(driver, binary, folder):
     count, selections = 10_000, 1_000
     posts = [{"id": i, "title": f"Post number {i}", "body": f"The body of post {i}, long enough to look like one."}
@@ -217,6 +337,7 @@ def main():
         try:
             check_small(driver, binary, folder, out_dir)
             check_explore(driver, binary, folder)
+            check_coverage(driver, binary, folder, out_dir)
             check_large(driver, binary, folder)
         finally:
             driver.quit()

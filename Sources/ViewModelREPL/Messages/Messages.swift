@@ -319,6 +319,20 @@ extension Messages {
             + "\(count(coverage.dropped.states, "step")) reaching a new state and \(count(coverage.dropped.transitions, "transition")) were not kept"
     }
 
+    /// What the trace page's coverage graph says when it does not draw every state and transition.
+    static func coverageDiagramBound(drawnStates: Int, states: Int, drawnTransitions: Int, transitions: Int) -> String {
+        "The graph draws \(drawnStates) of \(count(states, "abstract state")) and \(drawnTransitions) of \(count(transitions, "transition")), "
+            + "the first ones; the rest are listed below it."
+    }
+    /// The label of an abstract state with no value (every path led nowhere), in the coverage graph and the dot file.
+    static let coverageDiagramNoValue = "(no value)"
+    /// The heading of an enum case the coverage graph draws dashed: no state reached it.
+    static let coverageDiagramUnreached = "never reached"
+    /// What the coverage graph is, for a screen reader.
+    static func coverageDiagramLabel(states: Int, transitions: Int) -> String {
+        "coverage graph: \(count(states, "abstract state")), \(count(transitions, "transition"))"
+    }
+
     /// Why a path given to `--abstract` was refused.
     static func badAbstractPath(_ text: String) -> String {
         "--abstract takes paths of the state separated by commas, such as users.phase,query; '\(text)' is not a path"

@@ -5,7 +5,9 @@ enum CoverageGraph {
     static func dot(_ coverage: Coverage) -> String {
         var lines = ["digraph coverage {", "  rankdir=LR;", "  node [shape=box, style=rounded];"]
         for (index, state) in coverage.states.enumerated() {
-            let label = state.values.isEmpty ? "(no value)" : state.values.map { "\($0.path) = \(JSONWriter.string($0.value))" }.joined(separator: "\n")
+            let label =
+                state.values.isEmpty
+                ? Messages.coverageDiagramNoValue : state.values.map { "\($0.path) = \(JSONWriter.string($0.value))" }.joined(separator: "\n")
             lines.append("  s\(index) [label=\(quoted(label + "\n×\(state.count)"))];")
         }
         for transition in coverage.transitions {

@@ -5,7 +5,10 @@
 /// The page lists the steps (command, reply type, failure markers, a "first failure" link);
 /// selecting one shows the state after it as a tree built lazily (only expanded nodes exist),
 /// the paths that changed since the step before highlighted, and the patch. ArrowUp/ArrowDown
-/// (or k/j) step back and forth; a search box filters the tree by path or value.
+/// (or k/j) step back and forth; a search box filters the tree by path or value. When the trace
+/// holds `explore --coverage`'s line, a "Coverage" link in the header opens a panel with its
+/// state graph (``CoverageDiagram``), the events' counts, those never sent and the enum cases
+/// never reached.
 enum TracePage {
     /// The page with `data` (``TraceRecorder/document(title:)``) embedded.
     ///
@@ -37,6 +40,7 @@ enum TracePage {
         <style>
         :root { --bg:#fff; --fg:#1d1d1f; --muted:#6e6e73; --line:#d2d2d7; --sel:#dbe9ff; --changed:#fff3b0; --fail:#c62828; --err:#b26a00; }
         * { box-sizing: border-box; }
+        [hidden] { display:none !important; }
         body { margin:0; font:13px/1.4 -apple-system, system-ui, sans-serif; color:var(--fg); background:var(--bg); height:100vh; display:flex; flex-direction:column; }
         header { padding:6px 10px; border-bottom:1px solid var(--line); display:flex; gap:16px; align-items:center; flex-wrap:wrap; }
         header h1 { font-size:14px; margin:0; }
@@ -72,6 +76,19 @@ enum TracePage {
         .children { padding-left:1.2em; border-left:1px dotted #e0e0e0; margin-left:0.5em; }
         .more { color:#1750eb; cursor:pointer; }
         .muted { color:var(--muted); }
+        #coverage-link { font-weight:600; }
+        #coverage { flex:1; overflow:auto; padding:8px 12px; min-height:0; }
+        #coverage h2 { font-size:14px; margin:4px 0 8px; }
+        #coverage h3 { font-size:13px; margin:14px 0 4px; }
+        #coverage-graph { overflow:auto; border:1px solid var(--line); border-radius:4px; max-height:70vh; background:#fcfcfd; }
+        #coverage-graph svg { display:block; }
+        #coverage-graph .node:hover rect { fill:var(--sel); }
+        #coverage-graph .edge:hover path { stroke:#1750eb; stroke-width:2; }
+        #coverage table { border-collapse:collapse; font:12px ui-monospace, Menlo, monospace; }
+        #coverage th, #coverage td { border-bottom:1px solid #eee; padding:2px 10px 2px 0; text-align:left; }
+        #coverage td.n { text-align:right; }
+        #coverage ul { margin:0; padding-left:1.4em; font:12px/1.5 ui-monospace, Menlo, monospace; }
+        #coverage-notice { color:var(--err); margin:4px 0; }
         </style>
         </head>
         <body>
@@ -79,6 +96,7 @@ enum TracePage {
         <h1 id="title">vmrepl trace</h1>
         <span id="summary" class="muted"></span>
         <a id="first-failure" href="#" hidden></a>
+        <a id="coverage-link" href="#coverage" hidden></a>
         <span id="notice" hidden></span>
         </header>
         <main>
@@ -94,6 +112,18 @@ enum TracePage {
         <h2>Patch from the step before</h2><pre id="patch"></pre>
         </section>
         </main>
+        <section id="coverage" hidden aria-label="coverage">
+        <a id="coverage-close" href="#">&larr; Back to the steps</a>
+        <h2 id="coverage-title">Coverage</h2>
+        <div id="coverage-notice" hidden></div>
+        <div id="coverage-graph"></div>
+        <div id="coverage-undrawn-box" hidden><h3>Not drawn</h3><ul id="coverage-undrawn"></ul></div>
+        <h3>Events</h3>
+        <table id="coverage-events"><thead><tr><th>event</th><th>tried</th><th>sent</th><th>refused</th><th>refusals</th></tr></thead><tbody></tbody></table>
+        <h3>Never sent</h3><ul id="coverage-unsent"></ul>
+        <h3>Enum cases never reached</h3><ul id="coverage-unreached"></ul>
+        <div id="coverage-dropped" class="muted" hidden></div>
+        </section>
         <script type="application/json" id="trace-data">
         """#
 
@@ -213,7 +243,69 @@ enum TracePage {
           const step = steps[firstFailure];
           link.hidden = false;
           link.textContent = "First failure: " + (step.file != null ? step.file + " " : "") + "line " + step.line + " \u2014 " + (step.cmd || step.reply.type);
-          link.addEventListener("click", (event) => { event.preventDefault(); select(firstFailure); });
+          link.addEventListener("click", (event) => { event.preventDefault(); if (coverage) showCoverage(false); select(firstFailure); });
+        }
+
+        // Coverage (explore --coverage): a panel in place of the steps, built the first time it opens.
+        const coverage = data.coverage;
+        let coverageBuilt = false;
+        function plural(n, noun) { return n + " " + noun + (n === 1 ? "" : "s"); }
+        function buildCoverage() {
+          const line = coverage.line;
+          const states = line.states || [], transitions = line.transitions || [];
+          $("coverage-title").textContent = "Coverage: " + plural(states.length, "abstract state") + ", " + plural(transitions.length, "transition");
+          if (coverage.notice) { $("coverage-notice").hidden = false; $("coverage-notice").textContent = coverage.notice; }
+          const parsed = new DOMParser().parseFromString(coverage.svg, "image/svg+xml");
+          if (parsed.documentElement.nodeName === "svg" && !parsed.getElementsByTagName("parsererror").length) $("coverage-graph").appendChild(document.importNode(parsed.documentElement, true));
+          else $("coverage-graph").textContent = "(the graph could not be read)";
+          if (coverage.undrawn) {
+            $("coverage-undrawn-box").hidden = false;
+            for (const text of coverage.undrawn) $("coverage-undrawn").appendChild(el("li", null, text));
+          }
+          const body = $("coverage-events").tBodies[0];
+          for (const name of Object.keys(line.events || {})) {
+            const tally = line.events[name], row = el("tr");
+            row.dataset.event = name;
+            row.appendChild(el("td", null, name));
+            for (const key of ["tried", "sent", "refused"]) row.appendChild(el("td", "n", String(tally[key])));
+            row.appendChild(el("td", null, Object.keys(tally.codes || {}).map((code) => code + " \u00d7" + tally.codes[code]).join(", ")));
+            body.appendChild(row);
+          }
+          const unsent = line.unsent || [];
+          for (const event of unsent) {
+            const item = el("li", null, event.event + ": " + (event.why === "never tried" ? "never tried"
+              : "refused all " + plural(event.refused, "time") + ", in " + plural(event.states, "abstract state") + (event.message ? ": " + event.message : "")));
+            item.dataset.event = event.event;
+            $("coverage-unsent").appendChild(item);
+          }
+          if (!unsent.length) $("coverage-unsent").appendChild(el("li", "muted", "none: every event was sent"));
+          const paths = (line.paths || []).filter((path) => path.cases);
+          for (const path of paths) {
+            const item = el("li", null, path.path + ": " + (path.unreached.length ? path.unreached.join(", ") : "none, every case reached"));
+            item.dataset.path = path.path;
+            $("coverage-unreached").appendChild(item);
+          }
+          if (!paths.length) $("coverage-unreached").appendChild(el("li", "muted", "none: no path the states are keyed by is an enum"));
+          const dropped = line.dropped || {};
+          if (dropped.states || dropped.transitions) {
+            $("coverage-dropped").hidden = false;
+            $("coverage-dropped").textContent = "Past coverage's limits (" + plural(line.limits.states, "state") + ", " + plural(line.limits.transitions, "transition") + "), "
+              + plural(dropped.states, "step") + " reaching a new state and " + plural(dropped.transitions, "transition") + " were not kept.";
+          }
+          coverageBuilt = true;
+        }
+        function showCoverage(open) {
+          if (open && !coverageBuilt) buildCoverage();
+          $("coverage").hidden = !open;
+          document.querySelector("main").hidden = open;
+          $("coverage").dataset.ready = String(open);
+        }
+        if (coverage) {
+          const link = $("coverage-link");
+          link.hidden = false;
+          link.textContent = "Coverage: " + plural((coverage.line.states || []).length, "state") + ", " + plural((coverage.line.transitions || []).length, "transition");
+          link.addEventListener("click", (event) => { event.preventDefault(); showCoverage($("coverage").hidden); });
+          $("coverage-close").addEventListener("click", (event) => { event.preventDefault(); showCoverage(false); });
         }
 
         function select(index) {
@@ -359,6 +451,11 @@ enum TracePage {
         document.addEventListener("keydown", (event) => {
           if (event.target instanceof HTMLInputElement) {
             if (event.key === "Escape") event.target.blur();
+            return;
+          }
+          // With the coverage panel open the keys scroll it; Escape goes back to the steps.
+          if (coverage && !$("coverage").hidden) {
+            if (event.key === "Escape") showCoverage(false);
             return;
           }
           if (event.key === "ArrowDown" || event.key === "j") { event.preventDefault(); select(current + 1); }

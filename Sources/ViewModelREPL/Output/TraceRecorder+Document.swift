@@ -1,11 +1,12 @@
 extension TraceRecorder {
     /// The trace as one JSON document, the data the page reads: the steps, the states as a chain
-    /// of patches, and what the limits left out.
+    /// of patches, what the limits left out, and explore's coverage with its graph when there is one.
     ///
     /// ```json
     /// {"version":1,"title":"…","limits":{…},"dropped":{"steps":0,"states":0,"pushes":0,"failures":0},"notice":"…",
     ///  "steps":[{"line":2,"cmd":"load","clock":0,"reply":{…},"pushes":[…],"pushClocks":[2],"state":1,"failure":"expect"}],
-    ///  "states":[{"screen":"users","model":"real","full":{…}},{"screen":"users","model":"real","base":0,"patch":[…]}]}
+    ///  "states":[{"screen":"users","model":"real","full":{…}},{"screen":"users","model":"real","base":0,"patch":[…]}],
+    ///  "coverage":{"line":{"type":"coverage",…},"svg":"<svg …>","drawn":{"states":4,"transitions":7},"notice":"…","undrawn":["…"]}}
     /// ```
     func document(title: String) -> [UInt8] {
         let out = ByteBuffer(capacity: 1 << 16)
@@ -55,8 +56,24 @@ extension TraceRecorder {
             }
             out.append(UInt8(ascii: "}"))
         }
-        out.append("]}")
+        out.append(UInt8(ascii: "]"))
+        if let coverage {
+            out.append(#","coverage":"#)
+            JSONWriter.append(json(coverage.line, CoverageDiagram(coverage.coverage)), to: out)
+        }
+        out.append(UInt8(ascii: "}"))
         return out.array
+    }
+
+    /// The coverage line and its graph as the page reads them.
+    private func json(_ line: JSONValue, _ diagram: CoverageDiagram) -> JSONValue {
+        var members: [(key: String, value: JSONValue)] = [
+            ("line", line), ("svg", .string(diagram.svg)),
+            ("drawn", .object([("states", .int(diagram.drawnStates)), ("transitions", .int(diagram.drawnTransitions))])),
+        ]
+        if let notice = diagram.notice { members.append(("notice", .string(notice))) }
+        if !diagram.undrawn.isEmpty { members.append(("undrawn", .array(diagram.undrawn.map(JSONValue.string)))) }
+        return .object(members)
     }
 
     /// A step as the page reads it.

@@ -74,6 +74,10 @@ package final class TraceRecorder: OutputConsumer {
     private var failuresKeptPast = 0
     /// The bytes kept so far, against ``Limits/bytes``.
     private(set) var keptBytes = 0
+    /// The coverage line of `explore --coverage`, whole (a step's reply may be cut), and what it
+    /// counted, for the page's coverage graph. Its size is bounded by coverage's own limits, not
+    /// by ``Limits/bytes``.
+    private(set) var coverage: (line: JSONValue, coverage: Coverage)?
     /// The text of the request being replied to, told just before its reply.
     private var pending: (tag: RequestTag, text: String)?
     /// `change` lines written just before the reply they belong to.
@@ -110,6 +114,10 @@ package final class TraceRecorder: OutputConsumer {
         if case .ready = value.reply {
             stepByLine.removeAll()
             lastState.removeAll()
+        }
+        if case .exploration(.coverage(let covered)) = value.reply {
+            writer.render(value)
+            coverage = (lines.line, covered)
         }
         let failure = Self.failure(of: value.reply)
         // Where the value goes, decided first: past the limits nothing is rendered or diffed
