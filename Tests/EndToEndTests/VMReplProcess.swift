@@ -28,7 +28,8 @@ final class VMReplProcess: @unchecked Sendable {
     /// The next line of `lines` to hand out; read lines are dropped in batches, not one by one.
     private var readIndex = 0
     private var isAtEnd = false
-    private var waiters: [CheckedContinuation<String?, Never>] = []
+    private var waiters: [(id: Int, continuation: CheckedContinuation<String?, Never>)] = []
+    private var nextWaiterID = 0
     private var errorText = Data()
     /// Callers waiting for stderr to hold a text, or to end.
     private var errorWaiters: [(text: String, continuation: CheckedContinuation<Bool, Never>)] = []
@@ -91,7 +92,7 @@ final class VMReplProcess: @unchecked Sendable {
     private func deliver(_ line: String?) {
         let waiter: CheckedContinuation<String?, Never>? = lock.withLock {
             if let line {
-                if !waiters.isEmpty { return waiters.removeFirst() }
+                if !waiters.isEmpty { return waiters.removeFirst().continuation }
                 lines.append(line)
                 return nil
             }
@@ -105,7 +106,7 @@ final class VMReplProcess: @unchecked Sendable {
                 waiters.removeAll()
                 return all
             }
-            for waiter in all { waiter.resume(returning: nil) }
+            for waiter in all { waiter.continuation.resume(returning: nil) }
         }
     }
 
@@ -124,10 +125,29 @@ final class VMReplProcess: @unchecked Sendable {
         try? stdin.fileHandleForWriting.close()
     }
 
-    /// The next output line as text, or `nil` at end of output.
+    /// The next output line as text, or `nil` at end of output or when the waiting task is
+    /// cancelled (a test's time limit ends it so: the test fails, it does not hang).
     func nextLine() async -> String? {
+        let id = lock.withLock {
+            nextWaiterID += 1
+            return nextWaiterID
+        }
+        return await withTaskCancellationHandler {
+            await waitForLine(id: id)
+        } onCancel: {
+            let waiter = lock.withLock {
+                let index = waiters.firstIndex { $0.id == id }
+                return index.map { waiters.remove(at: $0).continuation }
+            }
+            waiter?.resume(returning: nil)
+        }
+    }
+
+    /// Waits for the next line as waiter `id`.
+    private func waitForLine(id: Int) async -> String? {
         await withCheckedContinuation { continuation in
             let ready: String?? = lock.withLock {
+                if Task.isCancelled { return .some(nil) }
                 if readIndex < lines.count {
                     defer {
                         readIndex += 1
@@ -139,7 +159,7 @@ final class VMReplProcess: @unchecked Sendable {
                     return .some(lines[readIndex])
                 }
                 if isAtEnd { return .some(nil) }
-                waiters.append(continuation)
+                waiters.append((id, continuation))
                 return .none
             }
             if let ready { continuation.resume(returning: ready) }
@@ -148,7 +168,10 @@ final class VMReplProcess: @unchecked Sendable {
 
     /// The next output line, parsed; fails the caller's test when it is not one JSON object.
     func next() async throws -> [String: Any] {
-        guard let line = await nextLine() else { throw ProtocolViolation("output ended early; stderr: \(standardError)") }
+        guard let line = await nextLine() else {
+            let why = Task.isCancelled ? "no line came before the test's time limit" : "output ended early"
+            throw ProtocolViolation("\(why); stderr: \(standardError)")
+        }
         return try Self.parse(line)
     }
 
