@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// vmrepl at a real terminal (tmux): completion, history, output while typing, Ctrl-C, colour.
@@ -100,17 +101,28 @@ struct InteractiveTests {
     }
 
     @Test func ctrlCCancelsTheLoadOrClearsTheLineAndNeverEndsTheSession() async throws {
-        let terminal = try await usersLoading()
+        // The posts load asks a server that never answers: it is in flight until Ctrl-C, however
+        // slow the machine (the users screen's 2-second load could end before the keys arrived).
+        let server = try SilentServer()
+        let terminal = try TerminalSession(
+            arguments: ["--clock=real", "--output=json"],
+            environment: ["VMREPL_POSTS_URL": "http://127.0.0.1:\(server.port)/posts.json"])
+        try await terminal.waitForStart()
+        try terminal.enter("use posts")
+        try await terminal.waitFor("posts") { $0.last == "posts>" }
+        try terminal.enter("load")
+        try await terminal.waitFor("loading") { $0.contains { $0.contains(#""loading":true"#) } }
         try terminal.send("C-c")
         try await terminal.waitFor("the cancelled load back at initial") {
             $0.contains { $0.contains(#""push":true"#) && $0.contains(#""phase":"initial""#) }
         }
         try terminal.type("half typed")
         try terminal.send("C-c")
-        try await terminal.waitFor("the line cleared") { $0.last == "users>" }
+        try await terminal.waitFor("the line cleared") { $0.last == "posts>" }
         try terminal.enter("state")
         try await terminal.waitFor("the session still answering") { $0.contains { $0.contains(#""line":3"#) } }
         #expect(!terminal.hasEnded())
+        withExtendedLifetime(server) {}
     }
 
     @Test(arguments: [[], ["--output=json"]])
