@@ -24,6 +24,9 @@ run: setup
 
 BIN = $$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)
 
+# What failing Swift tests attach (ScriptTest's and ScreenTest's trace pages); the browser check opens them.
+ATTACHMENTS = .build/test-attachments
+
 # The Swift the project formats with `swift format` (.swift-format); make test lints it, `make format` formats it.
 FORMATTED = Sources Tests Examples TestApps Plugins Bench Fuzz Package.swift
 
@@ -35,7 +38,8 @@ format:
 test: setup $(VENV)/installed
 	$(SWIFT) format lint --strict --recursive $(FORMATTED)
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)
-	$(SWIFT) test --skip-build $(BUILD_FLAGS)
+	rm -rf $(ATTACHMENTS) && mkdir -p $(ATTACHMENTS)
+	$(SWIFT) test --skip-build $(BUILD_FLAGS) --attachments-path $(ATTACHMENTS)
 	./scripts/check-team-tests.sh "$(SWIFT)"
 	./scripts/build-docs.sh "$(SWIFT)"
 	./scripts/check-screens-plugin.sh "$(SWIFT)"
@@ -44,7 +48,7 @@ test: setup $(VENV)/installed
 	$(VENV)/bin/python Tests/python/check_patches.py "$(BIN)/vmrepl"
 	$(VENV)/bin/python Tests/python/check_state_schema.py "$(BIN)"
 	$(VENV)/bin/python Tests/python/check_mcp.py "$(BIN)/vmrepl"
-	$(VENV)/bin/python Tests/python/check_trace_page.py "$(BIN)/vmrepl" .build
+	$(VENV)/bin/python Tests/python/check_trace_page.py "$(BIN)/vmrepl" .build $(ATTACHMENTS)
 	$(VENV)/bin/pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e clients/python
 	VMREPL_BIN="$(BIN)/vmrepl" $(VENV)/bin/python -m pytest clients/python/tests -q
 	$(VENV)/bin/mypy --strict --cache-dir .build/mypy-cache clients/python/src

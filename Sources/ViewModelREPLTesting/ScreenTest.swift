@@ -16,7 +16,8 @@ import ViewModelREPL
 /// state. With exhaustivity on (the default), a step fails when the state it leaves is not
 /// exactly the state before with the closure applied: a field that changed unstated is an issue,
 /// named by its path. With `.off`, only what the closure states is checked. An error reply is an
-/// issue too. Issues are recorded at the step's own line in the test.
+/// issue too. Issues are recorded at the step's own line in the test; the first one attaches the
+/// session's trace page so far (what `--trace` writes) to the test.
 @MainActor
 public final class ScreenTest<State: Codable & Equatable> {
     /// Whether a step must state every change it makes.
@@ -34,6 +35,9 @@ public final class ScreenTest<State: Codable & Equatable> {
     private let screen: String
     private let session: Session
     private let log = ReplyLog()
+    /// The session's trace, attached to the test at its first issue.
+    private let trace = TraceRecorder()
+    private var attachedTrace = false
     private var line = 0
 
     /// Opens `screen` from `screens` on virtual time with `--seed` `seed`.
@@ -43,7 +47,7 @@ public final class ScreenTest<State: Codable & Equatable> {
     ) async throws {
         self.screen = screen
         self.exhaustivity = exhaustivity
-        session = Session(registry: screens, options: Evaluator.Options(clock: .virtual, seed: seed), consumer: log)
+        session = Session(registry: screens, options: Evaluator.Options(clock: .virtual, seed: seed), consumer: OutputTee(log, trace: trace))
         session.start()
         _ = log.take()
         line += 1
@@ -64,6 +68,7 @@ public final class ScreenTest<State: Codable & Equatable> {
         let said = log.take()
         if case .error(let error)? = reply {
             Issue.record(Comment(rawValue: "'\(command)': \(error.message)"), sourceLocation: sourceLocation)
+            attachTrace(sourceLocation)
         }
         // The last state this screen showed (the reply, or a push of the work the step started).
         var actual = state
@@ -76,8 +81,17 @@ public final class ScreenTest<State: Codable & Equatable> {
         if !unstated.isEmpty {
             let heading = exhaustivity == .on ? "'\(command)' changed the state in ways the test did not state:" : "'\(command)':"
             Issue.record(Comment(rawValue: ([heading] + unstated).joined(separator: "\n")), sourceLocation: sourceLocation)
+            trace.markLastStepFailed()
+            attachTrace(sourceLocation)
         }
         state = actual
+    }
+
+    /// Attaches the trace page once, at the first issue: the steps up to the one that failed.
+    private func attachTrace(_ sourceLocation: SourceLocation) {
+        guard !attachedTrace else { return }
+        attachedTrace = true
+        TraceAttachment.record(trace, named: screen, sourceLocation: sourceLocation)
     }
 
     /// The paths where `actual` differs from `expected`, worded as `vmrepl test` words them; with

@@ -14,14 +14,19 @@ import ViewModelREPL
 /// ```
 /// A failed `expect`, a broken invariant and an error reply are each an issue, with the text
 /// `vmrepl run` prints; a transcript (`.vmt`) is compared as `vmrepl test` compares it, each block
-/// that differs an issue at its command's line.
+/// that differs an issue at its command's line. A run that fails attaches its trace page (what
+/// `vmrepl run --trace` writes) to the test: `swift test --attachments-path DIR` saves it, Xcode
+/// shows it beside the failure.
 public enum ScriptTest {
     /// Runs the script or transcript at `file` (a `.vmt` file is a transcript) against `screens`
-    /// with `--seed` `seed`; records each failure as an issue at its line in `file`.
+    /// with `--seed` `seed`; records each failure as an issue at its line in `file`, and when one
+    /// failed, attaches the run's trace page (`attachingTrace: false` keeps no trace).
     /// - Returns: Whether it passed.
     @MainActor
     @discardableResult
-    public static func run(file: String, screens: ScreenRegistry, seed: UInt64 = 0, sourceLocation: SourceLocation = #_sourceLocation) async -> Bool {
+    public static func run(
+        file: String, screens: ScreenRegistry, seed: UInt64 = 0, attachingTrace: Bool = true, sourceLocation: SourceLocation = #_sourceLocation
+    ) async -> Bool {
         var failed = false
         let record = { (path: String, line: Int, message: String) in
             failed = true
@@ -30,15 +35,19 @@ public enum ScriptTest {
         var problems: [String] = []
         let options = Evaluator.Options(clock: .virtual, seed: seed)
         let status: ViewModelREPL.ExitStatus
+        let trace = attachingTrace ? TraceRecorder() : nil
         if file.hasSuffix(".vmt") {
             let session = TranscriptSession(registry: screens, options: options, update: false, report: { problems.append($0) })
             session.onFailure = record
+            session.trace = trace
             status = await session.run([file])
         } else {
+            let writer = ProtocolWriter(output: OutputChannel { _ in true })
             let session = ScriptSession(
-                registry: screens, options: options, consumer: ProtocolWriter(output: OutputChannel { _ in true }), keepGoing: true, pace: nil,
+                registry: screens, options: options, consumer: trace.map { OutputTee(writer, trace: $0) } ?? writer, keepGoing: true, pace: nil,
                 report: { problems.append($0) })
             session.onFailure = record
+            session.trace = trace
             status = await session.run([file])
         }
         if status != .success, !failed {
@@ -46,6 +55,7 @@ public enum ScriptTest {
             Issue.record(Comment(rawValue: problems.joined(separator: "\n")), sourceLocation: sourceLocation)
             failed = true
         }
+        if failed, let trace { TraceAttachment.record(trace, named: file, sourceLocation: sourceLocation) }
         return !failed
     }
 

@@ -28,12 +28,39 @@ struct CommandLineTests {
         (["run"], "vmrepl: run needs a script file (or - for stdin)"),
         (["--", "file"], "vmrepl: unexpected argument 'file'"),
         (["run", "--update", "x"], "vmrepl: unknown option '--update'"),
+        (["trace"], "vmrepl: trace needs one saved session (a file of protocol lines, or - for stdin)"),
+        (["trace", "-"], "vmrepl: trace - (stdin) needs -o FILE.html"),
+        (["trace", "-o", "x.html", "--runs=3", "log"], "vmrepl: unknown option '--runs=3'"),
     ])
     func usageErrorsAreShortAndExitWithTwo(arguments: [String], message: String) async throws {
         let result = try await Transcript.run([], arguments: arguments)
         #expect(result.status == 2)
         #expect(result.lines.isEmpty)
         #expect(result.standardError.hasPrefix(message + "\nusage: vmrepl"))
+    }
+
+    /// `vmrepl trace LOG` over real pipes: a log with no protocol line, or none at all, writes
+    /// no page and says why; a log of one session writes its page beside it.
+    @Test func traceTurnsALogIntoAPageAndSaysWhyWhenItCannot() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trace-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let session = try await Transcript.run(["use foo", "event hello"])
+        let log = folder.appendingPathComponent("session.jsonl")
+        let output = try session.lines.map { String(decoding: try JSONSerialization.data(withJSONObject: $0), as: UTF8.self) }
+        try Data((["use foo", "event hello"] + output).joined(separator: "\n").utf8).write(to: log)
+        let made = try await Transcript.run([], arguments: ["trace", log.path])
+        #expect(made.status == 0 && made.standardError.isEmpty)
+        let page = try String(contentsOf: folder.appendingPathComponent("session.html"), encoding: .utf8)
+        #expect(page.contains(#""cmd":"event hello""#))
+        let requestsOnly = folder.appendingPathComponent("requests.txt")
+        try Data("use foo\n".utf8).write(to: requestsOnly)
+        let refused = try await Transcript.run([], arguments: ["trace", requestsOnly.path])
+        #expect(refused.status == 1)
+        #expect(refused.standardError.contains("holds no protocol line"))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("requests.html").path))
+        let missing = try await Transcript.run([], arguments: ["trace", folder.appendingPathComponent("none.jsonl").path])
+        #expect(missing.status == 1 && missing.standardError.hasSuffix("none.jsonl: no such file\n"))
     }
 
     @Test func doubleDashEndsOptionsForRun() async throws {

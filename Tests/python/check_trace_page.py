@@ -5,14 +5,18 @@ Selenium through chromium-driver (nothing downloads a browser).
 A piped session with a load and a failing expect writes its page; the check opens it, reads the
 step list against the session's own lines, clicks a step and finds the changed paths highlighted,
 steps on with ArrowDown, filters the tree with the search box, and follows "first failure". Then
-explore --coverage's pages: the Coverage panel's state graph has a node per abstract state and an
+a logged session turned into a page by vmrepl trace (full and diff states) against the session's
+own page. Then explore --coverage's pages: the Coverage panel's state graph has a node per abstract state and an
 arrow per transition of the coverage line, every phase of the users screen among the nodes; the
 events never sent and the cases never reached are listed; past 50 states the rest are listed. Then
 a session over 10,000 posts with 1,000 selections opens and steps; the time a step takes in the
 page, and the time the coverage panel takes to open, are printed (measurements, not pass/fail
 checks). Every wait is for a condition.
 
-usage: check_trace_page.py VMREPL [OUT_DIR]
+With ATTACHMENTS_DIR (what swift test --attachments-path saved), the pages failing ScriptTest and
+ScreenTest tests attached are opened at their failures too.
+
+usage: check_trace_page.py VMREPL [OUT_DIR [ATTACHMENTS_DIR]]
 """
 import json
 import os
@@ -146,6 +150,57 @@ def check_small(driver, binary, folder, out_dir):
     print(f"check_trace_page: {len(rows)} steps, highlight, ArrowDown, search and first failure checked")
 
 
+def rows_shown(driver, page):
+    """The step list of a page as text: line, command, type, failure marker."""
+    driver.get(page.as_uri())
+    wait_for(driver, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "true", f"{page.name} to start")
+    return [(row.find_element(By.CSS_SELECTOR, ".line").text, row.find_element(By.CSS_SELECTOR, ".cmd").get_attribute("textContent"),
+             row.find_element(By.CSS_SELECTOR, ".type").text, row.get_attribute("data-failure"))
+            for row in driver.find_elements(By.CSS_SELECTOR, "#steps .step")]
+
+
+def last_tree(driver):
+    """The state tree after the last step: each node's path and its text."""
+    driver.find_elements(By.CSS_SELECTOR, "#steps .step")[-1].click()
+    wait_for(driver, lambda d: selected(d).get_attribute("data-index") == d.find_elements(By.CSS_SELECTOR, "#steps .step")[-1].get_attribute("data-index"),
+             "the last step to be selected")
+    return [(node.get_attribute("data-path"), node.text.split("\n")[0]) for node in driver.find_elements(By.CSS_SELECTOR, "#tree .node")]
+
+
+def check_log(driver, binary, folder):
+    """vmrepl trace LOG: a session a driver logged (its requests and the lines that came back, with
+    --states=diff too) becomes the page the session's own --trace wrote: the same steps, the same
+    failure markers, the same state after the last step."""
+    lines = ["use users", "load", "wait", 'expect users.phase == "failed"',
+             'mock users.phase="failed" users.failure={"attempt":1,"message":"offline"}', '{"id":"last","cmd":"state"}']
+    live = folder / "live.html"
+    output = run_session(binary, live, lines)
+    live_rows = rows_shown(driver, live)
+    live_tree = last_tree(driver)
+    for states in ("full", "diff"):
+        result = subprocess.run([binary, f"--states={states}"], input="\n".join(lines) + "\n", capture_output=True, text=True, timeout=600)
+        logged = [json.loads(line) for line in result.stdout.splitlines()]
+        log = [json.dumps(logged[0])]
+        for number, request in enumerate(lines, 1):
+            log.append(request)
+            log += [json.dumps(line) for line in logged if line.get("line") == number]
+        path = folder / f"logged-{states}.jsonl"
+        path.write_text("\n".join(log) + "\n")
+        made = subprocess.run([binary, "trace", str(path)], capture_output=True, text=True, timeout=600)
+        page = folder / f"logged-{states}.html"
+        if made.returncode != 0 or not page.exists():
+            fail(f"vmrepl trace {path.name} exited {made.returncode}: {made.stderr}")
+        rows = rows_shown(driver, page)
+        if rows != live_rows:
+            fail(f"the page of the {states} log lists {rows}, the session's own page {live_rows}")
+        tree = last_tree(driver)
+        if tree != live_tree:
+            fail(f"after the last step the {states} log's page shows {tree}, the session's own page {live_tree}")
+    if len(output) != len(logged):
+        fail("the logged session and the traced one wrote different numbers of lines")
+    print(f"check_trace_page: vmrepl trace of a logged session (full and diff states): the same {len(live_rows)} steps and last state")
+
+
 def check_explore(driver, binary, folder):
     """explore's page: the counterexample's run, the break marked, first failure one click away."""
     setup = folder / "setup.vmrepl"
@@ -164,6 +219,34 @@ def check_explore(driver, binary, folder):
     if {n.get_attribute("data-path") for n in driver.find_elements(By.CSS_SELECTOR, "#tree .node.changed")} != {"/text"}:
         fail("the breaking step does not highlight text")
     print("check_trace_page: explore's counterexample run and its broken invariant checked")
+
+
+def check_attachments(driver, attachments):
+    """The pages failing Swift tests attached (swift test --attachments-path): ScriptTest's bad.vmrepl
+    marks its failed expect on the script's line 3; ScreenTest's marks the step that changed what
+    the test did not state."""
+    found = sorted(attachments.glob("*.html"))
+    script = [path for path in found if "bad.vmrepl" in path.name]
+    screen = [path for path in found if path.name.startswith("foo")]
+    if not script or not screen:
+        fail(f"no trace pages attached by the failing ScriptTest and ScreenTest in {attachments}: {[p.name for p in found]}")
+    driver.get(script[0].as_uri())
+    wait_for(driver, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "true", "the attached script page to start")
+    driver.find_element(By.ID, "first-failure").click()
+    wait_for(driver, lambda d: selected(d).get_attribute("data-failure") == "expect", "first failure to select the failed expect")
+    step = selected(driver)
+    if not step.find_element(By.CSS_SELECTOR, ".line").text == "bad.vmrepl:3" or not step.find_element(By.CSS_SELECTOR, ".cmd").text.startswith("expect text =="):
+        fail(f"the attached script page marks {step.text!r}, the script failed on line 3's expect")
+    marked = set()
+    for page in screen:
+        driver.get(page.as_uri())
+        wait_for(driver, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "true", "an attached screen page to start")
+        driver.find_element(By.ID, "first-failure").click()
+        wait_for(driver, lambda d: selected(d).get_attribute("data-failure") in ("expect", "error"), "first failure in an attached screen page")
+        marked.add(selected(driver).find_element(By.CSS_SELECTOR, ".cmd").text)
+    if "event hello" not in marked:
+        fail(f"the attached screen pages mark {sorted(marked)}; the unstated change was at 'event hello'")
+    print(f"check_trace_page: {len(script) + len(screen)} pages attached by failing Swift tests open at their failures")
 
 
 def explore_coverage(binary, folder, name, setup, arguments):
@@ -336,9 +419,12 @@ def main():
         driver = browser()
         try:
             check_small(driver, binary, folder, out_dir)
+            check_log(driver, binary, folder)
             check_explore(driver, binary, folder)
             check_coverage(driver, binary, folder, out_dir)
             check_large(driver, binary, folder)
+            if len(sys.argv) > 3:
+                check_attachments(driver, pathlib.Path(sys.argv[3]).resolve())
         finally:
             driver.quit()
 

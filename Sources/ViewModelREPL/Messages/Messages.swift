@@ -147,6 +147,7 @@ extension Messages {
                vmrepl run [OPTIONS] [--keep-going] [--pace=DURATION] [--junit=FILE] FILE...
                vmrepl test [OPTIONS] [--update] [--junit=FILE] FILE...
                vmrepl explore [OPTIONS] [--runs=N] [--steps=N] [--out=FILE] [--coverage[=FILE.dot]] [--abstract=PATH,…] SETUP
+               vmrepl trace [-o FILE.html] LOG
         """
 
     /// `vmrepl --help`: the options, then the commands from the one command table.
@@ -163,6 +164,7 @@ extension Messages {
             vmrepl run FILE...  runs scripts (- for stdin); stops at the first error or failed expect
             vmrepl test FILE... replays transcripts and shows how their output differs
             vmrepl explore SETUP  tries random steps after SETUP until an invariant breaks, and shrinks them
+            vmrepl trace LOG    turns a saved session (the protocol lines a driver logged) into a trace page
 
             Options:
             \(options)
@@ -184,6 +186,14 @@ extension Messages {
         "vmrepl: cannot write the output: \(reason); stopped"
     }
     /// Why the trace page (`--trace`) was not written.
+    /// `vmrepl trace LOG` on a file without one protocol line: nothing to show.
+    static func traceLogHoldsNoProtocolLine(_ path: String) -> String {
+        "vmrepl: trace: \(path) holds no protocol line (a JSON object with a \"type\", as vmrepl writes them); no page written"
+    }
+    /// `vmrepl trace LOG`: lines past the length read were left out of the page.
+    static func traceLogLinesTooLong(_ count: Int, limit: Int) -> String {
+        "vmrepl: trace: \(Self.count(count, "line")) longer than \(limit >> 20) MiB left out of the page"
+    }
     static func traceFailed(path: String, reason: String) -> String {
         "vmrepl: --trace: cannot write \(path): \(reason)"
     }

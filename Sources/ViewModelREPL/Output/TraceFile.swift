@@ -23,7 +23,7 @@ package struct TraceFile {
     /// Writes the page as the session stands now.
     /// - Returns: What went wrong, worded for people, or `nil`.
     package func write() -> String? {
-        let page = TracePage.html(data: recorder.document(title: Messages.traceTitle(path: path)))
+        let page = recorder.page(named: path)
         guard let files else { return AtomicFile.replace(path, with: page) }
         do {
             let fd = try files.openForRecording(path, mode: .overwrite, header: page)

@@ -51,7 +51,7 @@ enum TracePage {
         .step { padding:3px 8px; border-bottom:1px solid #f0f0f0; cursor:pointer; display:flex; gap:8px; white-space:nowrap; }
         .step:hover { background:#f5f5f7; }
         .step.selected { background:var(--sel); }
-        .step .line { color:var(--muted); min-width:3em; text-align:right; }
+        .step .line { color:var(--muted); min-width:3em; max-width:40%; overflow:hidden; text-overflow:ellipsis; text-align:right; }
         .step .cmd { overflow:hidden; text-overflow:ellipsis; flex:1; }
         .step .type { color:var(--muted); }
         .step .clock { color:var(--muted); }
@@ -219,7 +219,10 @@ enum TracePage {
           const item = el("li", "step" + (step.failure ? " failure-" + step.failure : ""));
           item.dataset.index = index;
           if (step.failure) { item.dataset.failure = step.failure; if (firstFailure < 0 || (steps[firstFailure].failure === "error" && step.failure !== "error")) firstFailure = index; }
-          item.appendChild(el("span", "line", (step.file != null ? step.file + ":" : "") + (step.line != null ? String(step.line) : "")));
+          // A script's name, not its folders: a long path would leave no room for the command.
+          const line = el("span", "line", (step.file != null ? step.file.slice(step.file.lastIndexOf("/") + 1) + ":" : "") + (step.line != null ? String(step.line) : ""));
+          if (step.file != null) line.title = step.file;
+          item.appendChild(line);
           item.appendChild(el("span", "cmd", step.cmd != null ? step.cmd : "(" + step.reply.type + ")"));
           item.appendChild(el("span", "type", step.reply.type + (step.pushes ? " +" + step.pushes.length : "")));
           if (step.clock != null) item.appendChild(el("span", "clock", "t=" + step.clock + "s"));

@@ -86,6 +86,8 @@ package final class TraceRecorder: OutputConsumer {
     private var stepByLine: [Int: Int] = [:]
     /// Each screen's last state kept, and its index.
     private var lastState: [String: (json: [UInt8], index: Int)] = [:]
+    /// Each screen's last state kept, whole or as a patch: what a log's next patch applies to.
+    private var lastStateIndex: [String: Int] = [:]
     private let lines = JSONLineBuilder()
     private lazy var writer = ProtocolWriter(output: lines)
     /// The script being run (`vmrepl run`), set before each; later steps name it.
@@ -111,22 +113,61 @@ package final class TraceRecorder: OutputConsumer {
     }
 
     package func consume(_ value: OutputValue, settings: OutputSettings) {
-        if case .ready = value.reply {
-            stepByLine.removeAll()
-            lastState.removeAll()
-        }
+        var snapshot: StateSnapshot?
+        if case .state(let state) = value.reply { snapshot = state }
+        var isReady = false
+        if case .ready = value.reply { isReady = true }
         if case .exploration(.coverage(let covered)) = value.reply {
             writer.render(value)
             coverage = (lines.line, covered)
         }
-        let failure = Self.failure(of: value.reply)
+        let shown = Shown(
+            tag: value.tag, push: value.push, isReady: isReady, isChange: Self.isChange(value.reply), failure: Self.failure(of: value.reply),
+            state: snapshot.map(StateShown.whole))
+        record(shown) {
+            if let snapshot { return self.stateLine(snapshot, value) }
+            self.writer.render(value)
+            return self.cut(line: self.lines.line)
+        }
+    }
+
+    /// What the recorder needs to know of one line of the stream, whether it comes as a value of
+    /// the session (``consume(_:settings:)``) or as a line of a saved log (`vmrepl trace`).
+    struct Shown {
+        var tag: RequestTag?
+        var push: Bool
+        /// A `ready` line: a new session starts, its lines numbered from 1 again.
+        var isReady: Bool
+        /// A `change` line, which goes with the reply after it.
+        var isChange: Bool
+        /// `expect`, `invariant` or `error`, when the line says something failed.
+        var failure: String?
+        var state: StateShown?
+    }
+
+    /// The state a line shows: whole, or (a log written with `--states=diff`) as a patch against
+    /// the screen's last state.
+    enum StateShown {
+        case whole(StateSnapshot)
+        case patch(screen: String, model: String, patch: JSONValue)
+    }
+
+    /// Records one line; `render` gives it as kept (a state line without its state), and is only
+    /// called when the line is kept.
+    func record(_ shown: Shown, render: () -> JSONValue) {
+        if shown.isReady {
+            stepByLine.removeAll()
+            lastState.removeAll()
+            lastStateIndex.removeAll()
+        }
+        let failure = shown.failure
         // Where the value goes, decided first: past the limits nothing is rendered or diffed
         // unless it is a failure, which is always kept (up to a number).
         var owner: Int?
         var pastTheLimits = false
-        if value.push {
+        if shown.push {
             // A push without a request (none today) goes with the last step.
-            owner = value.tag.map { stepByLine[$0.line] } ?? steps.indices.last
+            owner = shown.tag.map { stepByLine[$0.line] } ?? steps.indices.last
             if owner == nil {
                 // Its request was not kept: a failure becomes a step of its own.
                 guard failure != nil, keepPast(failure) else { return }
@@ -135,8 +176,8 @@ package final class TraceRecorder: OutputConsumer {
                 steps[index].failure = Self.worse(steps[index].failure, failure)
             }
         } else if steps.count >= limits.steps || keptBytes >= limits.bytes {
-            guard !Self.isChange(value.reply), keepPast(failure) else {
-                if Self.isChange(value.reply) { droppedPushes += 1 } else { droppedSteps += 1 }
+            guard !shown.isChange, keepPast(failure) else {
+                if shown.isChange { droppedPushes += 1 } else { droppedSteps += 1 }
                 droppedPushes += pendingChanges.count
                 pendingChanges = []
                 pending = nil
@@ -144,35 +185,29 @@ package final class TraceRecorder: OutputConsumer {
             }
             pastTheLimits = true
         }
-        let line: JSONValue
-        if case .state(let snapshot) = value.reply {
-            line = stateLine(snapshot, value)
-        } else {
-            writer.render(value)
-            line = cut(line: lines.line)
-        }
+        let line = render()
         let lineBytes = JSONWriter.bytes(line).count
         if let index = owner {
             guard keptBytes + lineBytes <= limits.bytes else {
                 droppedPushes += 1
-                if case .state = value.reply { droppedStates += 1 }
+                if shown.state != nil { droppedStates += 1 }
                 return
             }
             keptBytes += lineBytes
             steps[index].pushes.append(line)
             if let now = readClock?() { steps[index].pushClocks.append(DurationText.seconds(now)) }
-            if case .state(let snapshot) = value.reply, !pastTheLimits, let stateIndex = keep(snapshot) { steps[index].state = stateIndex }
+            if let state = shown.state, !pastTheLimits, let stateIndex = keep(state) { steps[index].state = stateIndex }
             return
         }
         // A `change` line comes before its reply: the request's text waits for the reply.
-        let isStep = !Self.isChange(value.reply)
-        let command = isStep && !value.push ? pending.flatMap { $0.tag == value.tag ? cut($0.text) : nil } : nil
-        if isStep && !value.push { pending = nil }
+        let isStep = !shown.isChange
+        let command = isStep && !shown.push ? pending.flatMap { $0.tag == shown.tag ? cut($0.text) : nil } : nil
+        if isStep && !shown.push { pending = nil }
         if !pastTheLimits, keptBytes + lineBytes + (command?.utf8.count ?? 0) > limits.bytes {
             // Past the budget: counted like a step past the step limit, a failure kept all the same.
-            guard !Self.isChange(value.reply), keepPast(failure) else {
-                if Self.isChange(value.reply) { droppedPushes += 1 } else { droppedSteps += 1 }
-                if case .state = value.reply { droppedStates += 1 }
+            guard !shown.isChange, keepPast(failure) else {
+                if shown.isChange { droppedPushes += 1 } else { droppedSteps += 1 }
+                if shown.state != nil { droppedStates += 1 }
                 droppedPushes += pendingChanges.count
                 pendingChanges = []
                 return
@@ -181,20 +216,27 @@ package final class TraceRecorder: OutputConsumer {
         }
         keptBytes += lineBytes + (command?.utf8.count ?? 0)
         var stateIndex: Int?
-        if case .state(let snapshot) = value.reply, !pastTheLimits { stateIndex = keep(snapshot) }
-        if Self.isChange(value.reply) {
+        if let state = shown.state, !pastTheLimits { stateIndex = keep(state) }
+        if shown.isChange {
             pendingChanges.append(line)
             return
         }
-        var step = Step(file: file, call: value.push ? nil : call, line: value.tag?.line, id: value.tag?.id, command: command, reply: line)
+        var step = Step(file: file, call: shown.push ? nil : call, line: shown.tag?.line, id: shown.tag?.id, command: command, reply: line)
         step.clock = readClock?().map(DurationText.seconds)
         step.pushes = pendingChanges
         pendingChanges = []
         // A step kept past the limits shows no state: the last one kept is not the state after it.
         step.state = pastTheLimits ? nil : stateIndex ?? steps.last?.state
         step.failure = failure
-        if let number = value.tag?.line, !value.push { stepByLine[number] = steps.count }
+        if let number = shown.tag?.line, !shown.push { stepByLine[number] = steps.count }
         steps.append(step)
+    }
+
+    /// Marks the last step failed as a failed `expect` is: a check outside the session (a Swift
+    /// test's own) found the state it left wrong.
+    package func markLastStepFailed() {
+        guard let last = steps.indices.last else { return }
+        steps[last].failure = Self.worse(steps[last].failure, "expect")
     }
 
     /// Whether a step past the limits is kept: a failed `expect` or a broken invariant, while
@@ -221,7 +263,7 @@ package final class TraceRecorder: OutputConsumer {
     /// A line with its long strings cut; a line still longer than twice ``Limits/textBytes`` (many
     /// strings, a large value) keeps only its `type`, `code`, `message` and `path`, and says how
     /// long it was in `cut`.
-    private func cut(line: JSONValue) -> JSONValue {
+    func cut(line: JSONValue) -> JSONValue {
         let shortened = cut(line)
         let size = JSONWriter.bytes(shortened).count
         guard size > 2 * limits.textBytes, case .object(let members) = shortened else { return shortened }
@@ -243,6 +285,35 @@ package final class TraceRecorder: OutputConsumer {
     private static func isChange(_ reply: Reply) -> Bool {
         if case .change = reply { return true }
         return false
+    }
+
+    /// Keeps a state a line shows; its index, or `nil` past the budget.
+    private func keep(_ state: StateShown) -> Int? {
+        switch state {
+        case .whole(let snapshot): return keep(snapshot)
+        case .patch(let screen, let model, let patch): return keep(patch: patch, screen: screen, model: model)
+        }
+    }
+
+    /// Keeps a patch a log's line holds as it is, against the screen's last state; with no last
+    /// state to apply it to, nothing is kept.
+    private func keep(patch: JSONValue, screen: String, model: String) -> Int? {
+        guard droppedStates == 0 else {
+            droppedStates += 1
+            return nil
+        }
+        guard let base = lastStateIndex[screen] else { return nil }
+        let size = JSONWriter.bytes(patch).count
+        guard keptBytes + size <= limits.bytes else {
+            droppedStates += 1
+            return nil
+        }
+        keptBytes += size
+        states.append(StateEntry(screen: screen, model: model, base: base, patch: patch))
+        // The next whole state is kept whole: there are no bytes to diff it against.
+        lastState[screen] = nil
+        lastStateIndex[screen] = states.count - 1
+        return states.count - 1
     }
 
     /// Keeps a state as a patch against the screen's last one (or whole); its index, or `nil` past the budget.
@@ -279,6 +350,7 @@ package final class TraceRecorder: OutputConsumer {
         keptBytes += size
         states.append(entry)
         lastState[snapshot.screen] = (snapshot.json, states.count - 1)
+        lastStateIndex[snapshot.screen] = states.count - 1
         return states.count - 1
     }
 

@@ -16,6 +16,8 @@ package enum OptionTable {
             case scripts
             /// Only with `vmrepl explore`.
             case explore
+            /// Only with `vmrepl trace`.
+            case trace
         }
 
         /// The long name without dashes.
@@ -158,6 +160,13 @@ package enum OptionTable {
             takesValue: true
         ) {
             options, text in options.exploreOut = text
+        },
+        Option(
+            name: "out", aliases: ["-o"], usage: "-o, --out=FILE.html", summary: "trace: where the page goes (default: the log's name with .html)",
+            scope: .trace, takesValue: true
+        ) { options, text throws(UsageError) in
+            guard !text.isEmpty else { throw UsageError(message: "-o takes a file name such as session.html") }
+            options.tracePath = text
         },
         Option(
             name: "coverage", usage: "--coverage[=FILE.dot]",

@@ -52,6 +52,7 @@ public enum REPLMain {
         signal(SIGPIPE, SIG_IGN)
         // A file past its size limit is a write error the writer reports, never the end of the process.
         signal(SIGXFSZ, SIG_IGN)
+        if case .trace(let log) = options.mode { return traceLog(log, options: options) }
         let terminal = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
         let interactive = options.mode == .session && !options.mcp && (options.interactive ?? terminal)
         if interactive {
@@ -104,6 +105,9 @@ public enum REPLMain {
                 coverage: options.coverage, consumer: consumer, report: printError)
             explorer.trace = trace?.recorder
             status = await explorer.run(setup)
+        case .trace(let log):
+            // Reached only from a caller that set up the above first; `status(…)` returns earlier.
+            return traceLog(log, options: options)
         case .session where options.mcp:
             let server = MCPServer(
                 registry: screens, options: sessionOptions, input: STDIN_FILENO, output: protocolFD,
@@ -126,6 +130,26 @@ public enum REPLMain {
         // Output that could not be written is never a success, whatever the requests came to.
         if let error = channel.writeError { return outputFailure(error) }
         return status
+    }
+
+    /// `vmrepl trace LOG`: reads a saved protocol session and writes its trace page.
+    @MainActor
+    static func traceLog(_ log: String, options: SessionOptions) -> ExitStatus {
+        guard let page = options.traceFile else { return .usage }
+        var reader = TraceLogReader(recorder: page.recorder)
+        let tooLong: Int
+        do {
+            tooLong = try ScriptFile.forEachLine(log, maximumLine: TraceLogReader.maximumLineBytes) { reader.read($0) }
+        } catch {
+            printError("vmrepl: \(error.path): \(error.reason)")
+            return .requestFailed
+        }
+        guard reader.protocolLines > 0 else {
+            printError(Messages.traceLogHoldsNoProtocolLine(log))
+            return .requestFailed
+        }
+        if tooLong > 0 { printError(Messages.traceLogLinesTooLong(tooLong, limit: TraceLogReader.maximumLineBytes)) }
+        return write(page) ? .success : .requestFailed
     }
 
     /// Writes the trace page, reporting on stderr what went wrong; whether it was written.

@@ -12,6 +12,8 @@ package struct SessionOptions: Equatable, Sendable {
         case test([String])
         /// `explore SETUP`: random steps after a setup script, checking its invariants.
         case explore(String)
+        /// `trace LOG`: a saved protocol session turned into a trace page.
+        case trace(String)
     }
 
     package var mode = Mode.session
@@ -92,7 +94,7 @@ package struct SessionOptions: Equatable, Sendable {
         var remaining = arguments[...]
         var files: [String] = []
         var subcommand: String?
-        if let first = remaining.first, first == "run" || first == "test" || first == "explore" {
+        if let first = remaining.first, first == "run" || first == "test" || first == "explore" || first == "trace" {
             subcommand = first
             remaining = remaining.dropFirst()
         }
@@ -115,7 +117,14 @@ package struct SessionOptions: Equatable, Sendable {
                 continue
             }
             let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-            let scope: OptionTable.Option.Scope = subcommand == "run" ? .run : subcommand == "test" ? .test : subcommand == "explore" ? .explore : .session
+            let scope: OptionTable.Option.Scope =
+                switch subcommand {
+                case "run"?: .run
+                case "test"?: .test
+                case "explore"?: .explore
+                case "trace"?: .trace
+                default: .session
+                }
             guard let option = OptionTable.option(parts[0], in: scope) else {
                 throw UsageError(message: argument.hasPrefix("-") ? "unknown option '\(argument)'" : "unexpected argument '\(argument)'")
             }
@@ -132,6 +141,16 @@ package struct SessionOptions: Equatable, Sendable {
         case "explore"?:
             guard files.count == 1 || options.showHelp else { throw UsageError(message: "explore needs one setup script") }
             options.mode = .explore(files.first ?? "")
+        case "trace"?:
+            guard files.count == 1 || options.showHelp else {
+                throw UsageError(message: "trace needs one saved session (a file of protocol lines, or - for stdin)")
+            }
+            let log = files.first ?? ""
+            if options.tracePath == nil, !options.showHelp {
+                guard log != "-" else { throw UsageError(message: "trace - (stdin) needs -o FILE.html") }
+                options.tracePath = TraceLogReader.pagePath(forLog: log)
+            }
+            options.mode = .trace(log)
         default:
             break
         }
