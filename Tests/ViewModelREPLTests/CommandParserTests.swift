@@ -142,9 +142,9 @@ struct CommandParserTests {
     }
 
     @Test func unknownCommandSuggestsTheClosestOne() {
-        #expect(throws: ReplError(.unknownCommand("evnet"), column: 1)) {
+        #expect(throws: ReplError(.noCommand(named: "evnet"), column: 1)) {
             try CommandParser.parse("evnet hello")
         }
-        #expect(ReplError(.unknownCommand("evnet")).message == "unknown command 'evnet' (did you mean 'event'?); try help")
+        #expect(ReplError(.noCommand(named: "evnet")).message == "unknown command 'evnet' (did you mean 'event'?); try help")
     }
 }

@@ -23,7 +23,7 @@ struct ReplyValueTests {
 
     @Test func aFailedExpectationCarriesTheConditionAndTheActualValue() async throws {
         let replies = try await replies(["use foo", "event hello", #"expect text == "hi""#])
-        let condition = Command.Condition(path: StatePath("text")!, op: .equals, value: .string("hi"))
+        let condition = StateCondition(path: StatePath("text")!, op: .equals, value: .string("hi"))
         #expect(reason(replies.last) == .expectationFailed(condition, actual: .string("👋")))
     }
 

@@ -2,23 +2,23 @@
 /// ``CommandSpec``'s `build` turns into a ``Command``, whichever form the line had.
 package struct Bindings: Sendable {
     /// One member's value.
-    package enum Value: Sendable {
+    package enum MemberValue: Sendable {
         case text(String)
         case duration(Duration)
         case path(StatePath)
-        case comparison(Command.Condition.Operator)
-        case condition(Command.Condition)
+        case comparison(StateCondition.Operator)
+        case condition(StateCondition)
         case json(JSONValue)
-        case arguments(Command.Arguments)
-        case fields([Command.Field])
+        case arguments(EventArguments)
+        case fields([NamedValue])
         case flag(Bool)
     }
 
     /// The first member given, held inline: most commands have one or none, and an array for it
     /// would be allocated and freed on every line.
-    private var first: (key: MemberKey, value: Value)?
+    private var first: (key: MemberKey, value: MemberValue)?
     /// The members given after the first, in order.
-    private var others: [(key: MemberKey, value: Value)] = []
+    private var others: [(key: MemberKey, value: MemberValue)] = []
     /// Whether the line was a JSON request, for errors worded for its form.
     package var isJSON: Bool
 
@@ -27,7 +27,7 @@ package struct Bindings: Sendable {
     }
 
     /// The members of a command written back (a spec's inverse of its build).
-    init(_ members: (MemberKey, Value?)...) {
+    init(_ members: (MemberKey, MemberValue?)...) {
         isJSON = false
         for (key, value) in members {
             if let value { bind(key, value) }
@@ -39,7 +39,7 @@ package struct Bindings: Sendable {
         value(key) != nil
     }
 
-    package mutating func bind(_ key: MemberKey, _ value: Value) {
+    package mutating func bind(_ key: MemberKey, _ value: MemberValue) {
         if first == nil {
             first = (key, value)
         } else {
@@ -51,7 +51,7 @@ package struct Bindings: Sendable {
     package var count: Int { (first == nil ? 0 : 1) + others.count }
 
     /// The value bound to `key`, of whatever type.
-    func value(_ key: MemberKey) -> Value? {
+    func value(_ key: MemberKey) -> MemberValue? {
         if let first, first.key == key { return first.value }
         return others.first { $0.key == key }?.value
     }
@@ -71,12 +71,12 @@ package struct Bindings: Sendable {
         return nil
     }
 
-    package func comparison(_ key: MemberKey) -> Command.Condition.Operator? {
+    package func comparison(_ key: MemberKey) -> StateCondition.Operator? {
         if case .comparison(let op)? = value(key) { return op }
         return nil
     }
 
-    package func condition(_ key: MemberKey) -> Command.Condition? {
+    package func condition(_ key: MemberKey) -> StateCondition? {
         if case .condition(let condition)? = value(key) { return condition }
         return nil
     }
@@ -86,9 +86,9 @@ package struct Bindings: Sendable {
         return nil
     }
 
-    package func arguments(_ key: MemberKey) -> Command.Arguments {
+    package func arguments(_ key: MemberKey) -> EventArguments {
         if case .arguments(let arguments)? = value(key) { return arguments }
-        return Command.Arguments()
+        return EventArguments()
     }
 
     package func flag(_ key: MemberKey) -> Bool? {
@@ -96,7 +96,7 @@ package struct Bindings: Sendable {
         return nil
     }
 
-    package func fields(_ key: MemberKey) -> [Command.Field]? {
+    package func fields(_ key: MemberKey) -> [NamedValue]? {
         if case .fields(let fields)? = value(key) { return fields }
         return nil
     }

@@ -5,20 +5,20 @@ package enum Command: Equatable, Sendable {
     case describe
     /// `state`, or `state PATH` to show one part in full (at a terminal).
     case state(focus: StatePath?)
-    case event(name: String, arguments: Arguments)
+    case event(name: String, arguments: EventArguments)
     case load
     case reload
     case retry
     case cancel
     case mockState(JSONValue)
-    case mockFields([Field])
+    case mockFields([NamedValue])
     /// `write FIELD=VALUE…`: set bound properties of the real view model, as a view would.
-    case write([Field])
+    case write([NamedValue])
     case real
-    case wait(until: Condition?, timeout: Duration?)
+    case wait(until: StateCondition?, timeout: Duration?)
     case advance(Duration)
     case sleep(Duration)
-    case expect(Condition)
+    case expect(StateCondition)
     case help(topic: String?)
     case set(Setting)
     case record(path: String, mode: RecordMode)
@@ -30,7 +30,7 @@ package enum Command: Equatable, Sendable {
     /// `calls NAME`: every call of a dependency so far.
     case calls(String)
     /// `invariant PATH OP VALUE [when PATH OP VALUE]`: must hold from now on.
-    case invariant(Command.Condition, when: Command.Condition?)
+    case invariant(StateCondition, when: StateCondition?)
     /// `invariant clear`.
     case invariantClear
     /// `invariants`: list them.
@@ -41,63 +41,10 @@ package enum Command: Equatable, Sendable {
     case unwatch(StatePath?)
     case quit
 
-    /// What `record` does with a file that is there already.
-    package enum RecordMode: Equatable, Sendable {
-        /// Refuse it (`file_exists`).
-        case create
-        /// Replace it, atomically (`overwrite=true`).
-        case overwrite
-        /// Add to its end (`append=true`).
-        case append
-    }
-
     /// A session setting changed by `set`.
     package enum Setting: Equatable, Sendable {
         case clock(ClockMode)
         case output(OutputMode)
         case states(StateRendering)
-    }
-
-    /// A `key=value` argument.
-    package struct Field: Equatable, Sendable {
-        package var key: String
-        package var value: JSONValue
-
-        package init(key: String, value: JSONValue) {
-            self.key = key
-            self.value = value
-        }
-    }
-
-    /// An event's arguments: named (`id=3`) and positional (`3`), in the order given.
-    package struct Arguments: Equatable, Sendable {
-        package var named: [Field] = []
-        package var positional: [JSONValue] = []
-
-        package init(named: [Field] = [], positional: [JSONValue] = []) {
-            self.named = named
-            self.positional = positional
-        }
-    }
-
-    /// A test on the state: `PATH OP VALUE`.
-    package struct Condition: Equatable, Sendable {
-        package enum Operator: String, Sendable, CaseIterable {
-            case equals = "=="
-            case notEquals = "!="
-            case contains
-            case exists
-        }
-
-        package var path: StatePath
-        package var op: Operator
-        /// The value compared against; `nil` for `exists`.
-        package var value: JSONValue?
-
-        package init(path: StatePath, op: Operator, value: JSONValue?) {
-            self.path = path
-            self.op = op
-            self.value = value
-        }
     }
 }

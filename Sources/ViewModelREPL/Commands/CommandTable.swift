@@ -32,7 +32,7 @@ package enum CommandTable {
             .state(focus: bindings.path(.path))
         } inverse: { command in
             guard case .state(let focus) = command else { return nil }
-            return Bindings((.path, focus.map(Bindings.Value.path)))
+            return Bindings((.path, focus.map(Bindings.MemberValue.path)))
         },
         CommandSpec(
             name: "event", usage: "event NAME [ARG=VALUE | VALUE]...", summary: "send an event; in preview it is recorded, not handled",
@@ -46,7 +46,7 @@ package enum CommandTable {
             .event(name: try bindings.required(.name), arguments: bindings.arguments(.args))
         } inverse: { command in
             guard case .event(let name, let arguments) = command else { return nil }
-            return Bindings((.name, .text(name)), (.args, arguments == Command.Arguments() ? nil : .arguments(arguments)))
+            return Bindings((.name, .text(name)), (.args, arguments == EventArguments() ? nil : .arguments(arguments)))
         },
         CommandSpec(
             name: "load", usage: "load", summary: "start a load (cancelling the one in flight); its state changes stream out as they happen",
@@ -73,7 +73,7 @@ package enum CommandTable {
             switch (bindings.json(.state), bindings.fields(.set)) {
             case (let state?, nil): return .mockState(state)
             case (nil, let fields?): return .mockFields(fields)
-            default: throw ReplError(bindings.isJSON ? .mockNeedsStateOrSet : .usage(command: "mock"))
+            default: throw ReplError(bindings.isJSON ? .mockNeedsStateOrSet : .usage(of: "mock"))
             }
         } inverse: { command in
             switch command {
@@ -91,7 +91,7 @@ package enum CommandTable {
                 example: #"{"set":{"query":"swift"}}"#)
         ) { bindings throws(ReplError) in
             guard let fields = bindings.fields(.set), !fields.isEmpty else {
-                throw ReplError(bindings.isJSON ? .missingMember(MemberKey.set.name) : .usage(command: "write"))
+                throw ReplError(bindings.isJSON ? .missingMember(MemberKey.set.name) : .usage(of: "write"))
             }
             return .write(fields)
         } inverse: { command in
@@ -113,7 +113,7 @@ package enum CommandTable {
             .wait(until: bindings.condition(.until), timeout: bindings.duration(.timeout))
         } inverse: { command in
             guard case .wait(let condition, let timeout) = command else { return nil }
-            return Bindings((.until, condition.map(Bindings.Value.condition)), (.timeout, timeout.map(Bindings.Value.duration)))
+            return Bindings((.until, condition.map(Bindings.MemberValue.condition)), (.timeout, timeout.map(Bindings.MemberValue.duration)))
         },
         CommandSpec(
             name: "advance", usage: "advance DURATION", summary: "move the virtual clock forward, waking what sleeps until then",
@@ -148,10 +148,10 @@ package enum CommandTable {
             let op = bindings.comparison(.op) ?? .equals
             let value = bindings.json(.value)
             if op != .exists, value == nil { throw ReplError(.missingMember(MemberKey.value.name)) }
-            return .expect(Command.Condition(path: path, op: op, value: op == .exists ? nil : value))
+            return .expect(StateCondition(path: path, op: op, value: op == .exists ? nil : value))
         } inverse: { command in
             guard case .expect(let condition) = command else { return nil }
-            return Bindings((.path, .path(condition.path)), (.op, .comparison(condition.op)), (.value, condition.value.map(Bindings.Value.json)))
+            return Bindings((.path, .path(condition.path)), (.op, .comparison(condition.op)), (.value, condition.value.map(Bindings.MemberValue.json)))
         },
         CommandSpec(
             name: "set", usage: "set clock=virtual|real | set output=human|json|pretty | set states=full|diff",
@@ -162,11 +162,11 @@ package enum CommandTable {
                 .named(.states, .choice(StateRendering.allCases.map(\.rawValue))),
             ], tool: nil
         ) { bindings throws(ReplError) in
-            guard bindings.count == 1 else { throw ReplError(.usage(command: "set")) }
+            guard bindings.count == 1 else { throw ReplError(.usage(of: "set")) }
             if let clock = bindings.text(.clock).flatMap(ClockMode.init(rawValue:)) { return .set(.clock(clock)) }
             if let mode = bindings.text(.output).flatMap(OutputMode.init(rawValue:)) { return .set(.output(mode)) }
             if let states = bindings.text(.states).flatMap(StateRendering.init(rawValue:)) { return .set(.states(states)) }
-            throw ReplError(.usage(command: "set"))
+            throw ReplError(.usage(of: "set"))
         } inverse: { command in
             switch command {
             case .set(.clock(let clock)): return Bindings((.clock, .text(clock.rawValue)))
@@ -185,10 +185,10 @@ package enum CommandTable {
             let overwrite = bindings.flag(.overwrite) ?? false
             let append = bindings.flag(.append) ?? false
             if path == "stop" {
-                guard bindings.count == 1 else { throw ReplError(.usage(command: "record")) }
+                guard bindings.count == 1 else { throw ReplError(.usage(of: "record")) }
                 return .recordStop
             }
-            guard !(overwrite && append) else { throw ReplError(.usage(command: "record")) }
+            guard !(overwrite && append) else { throw ReplError(.usage(of: "record")) }
             return .record(path: path, mode: overwrite ? .overwrite : append ? .append : .create)
         } inverse: { command in
             switch command {
@@ -213,7 +213,7 @@ package enum CommandTable {
             let answers: [DependencyTable.Stub.Answer] = [
                 bindings.json(.value).map { .value($0) }, bindings.text(.error).map { .error($0) }, bindings.flag(.hang) == true ? .hang : nil,
             ].compactMap { $0 }
-            guard answers.count == 1 else { throw ReplError(.usage(command: "stub")) }
+            guard answers.count == 1 else { throw ReplError(.usage(of: "stub")) }
             var times: Int?
             if let count = bindings.json(.times) {
                 guard case .int(let value) = count, value > 0 else {
@@ -242,7 +242,7 @@ package enum CommandTable {
             .unstub(bindings.text(.name))
         } inverse: { command in
             guard case .unstub(let name) = command else { return nil }
-            return Bindings((.name, name.map(Bindings.Value.text)))
+            return Bindings((.name, name.map(Bindings.MemberValue.text)))
         },
         CommandSpec(
             name: "calls", usage: "calls NAME", summary: "every call of the dependency NAME so far: input, start and end on the session clock, outcome",
@@ -271,21 +271,21 @@ package enum CommandTable {
                 example: #"{"path":"count","op":"!=","value":-1}"#)
         ) { bindings throws(ReplError) in
             if bindings.flag(.clear) == true {
-                guard bindings.count == 1 else { throw ReplError(.usage(command: "invariant")) }
+                guard bindings.count == 1 else { throw ReplError(.usage(of: "invariant")) }
                 return .invariantClear
             }
             guard let path = bindings.path(.path) else { throw ReplError(.missingMember(MemberKey.path.name)) }
             let op = bindings.comparison(.op) ?? .equals
             let value = bindings.json(.value)
             if op != .exists, value == nil { throw ReplError(.missingMember(MemberKey.value.name)) }
-            return .invariant(Command.Condition(path: path, op: op, value: op == .exists ? nil : value), when: bindings.condition(.when))
+            return .invariant(StateCondition(path: path, op: op, value: op == .exists ? nil : value), when: bindings.condition(.when))
         } inverse: { command in
             switch command {
             case .invariantClear: return Bindings((.clear, .flag(true)))
             case .invariant(let condition, let when):
                 return Bindings(
-                    (.path, .path(condition.path)), (.op, .comparison(condition.op)), (.value, condition.value.map(Bindings.Value.json)),
-                    (.when, when.map(Bindings.Value.condition)))
+                    (.path, .path(condition.path)), (.op, .comparison(condition.op)), (.value, condition.value.map(Bindings.MemberValue.json)),
+                    (.when, when.map(Bindings.MemberValue.condition)))
             default: return nil
             }
         },
@@ -304,7 +304,7 @@ package enum CommandTable {
             .watch(bindings.path(.path))
         } inverse: { command in
             guard case .watch(let path) = command else { return nil }
-            return Bindings((.path, path.map(Bindings.Value.path)))
+            return Bindings((.path, path.map(Bindings.MemberValue.path)))
         },
         CommandSpec(
             name: "unwatch", usage: "unwatch [PATH]", summary: "stop watching PATH, or every path of this screen",
@@ -314,7 +314,7 @@ package enum CommandTable {
             .unwatch(bindings.path(.path))
         } inverse: { command in
             guard case .unwatch(let path) = command else { return nil }
-            return Bindings((.path, path.map(Bindings.Value.path)))
+            return Bindings((.path, path.map(Bindings.MemberValue.path)))
         },
         CommandSpec(
             name: "help", usage: "help [COMMAND]", summary: "the commands, or one command",
@@ -323,7 +323,7 @@ package enum CommandTable {
             .help(topic: bindings.text(.topic))
         } inverse: { command in
             guard case .help(let topic) = command else { return nil }
-            return Bindings((.topic, topic.map(Bindings.Value.text)))
+            return Bindings((.topic, topic.map(Bindings.MemberValue.text)))
         },
         CommandSpec(name: "quit", aliases: ["exit"], usage: "quit", summary: "finish what is in flight and end the session", tool: nil) { _ in .quit },
     ]

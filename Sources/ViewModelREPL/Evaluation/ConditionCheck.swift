@@ -1,7 +1,7 @@
 /// Decides whether a `PATH OP VALUE` condition holds on a state.
 enum ConditionCheck {
     /// Whether `condition` holds in `root`.
-    static func holds(_ condition: Command.Condition, in root: JSONValue) -> Bool {
+    static func holds(_ condition: StateCondition, in root: JSONValue) -> Bool {
         let actual = condition.path.lookup(in: root)
         switch condition.op {
         case .exists:
@@ -22,7 +22,7 @@ enum ConditionCheck {
     }
 
     /// The error a failed `expect` reports, with the actual value; `nil` when it holds.
-    static func failure(of condition: Command.Condition, in root: JSONValue) -> ReplError? {
+    static func failure(of condition: StateCondition, in root: JSONValue) -> ReplError? {
         guard !holds(condition, in: root) else { return nil }
         let actual = condition.path.lookup(in: root)
         return ReplError(.expectationFailed(condition, actual: actual, differences: differences(of: condition, actual: actual)))
@@ -30,7 +30,7 @@ enum ConditionCheck {
 
     /// Where an `==` between containers went wrong, from the actual value to the expected one;
     /// `nil` unless both are objects or both arrays.
-    private static func differences(of condition: Command.Condition, actual: JSONValue?) -> [JSONPatch.Difference]? {
+    private static func differences(of condition: StateCondition, actual: JSONValue?) -> [JSONPatch.Difference]? {
         guard condition.op == .equals, let actual, let expected = condition.value else { return nil }
         switch (actual, expected) {
         case (.object, .object), (.array, .array): return JSONPatch.differences(from: actual, to: expected)
@@ -38,9 +38,4 @@ enum ConditionCheck {
         }
     }
 
-    /// The condition as a person would write it.
-    static func describe(_ condition: Command.Condition) -> String {
-        guard let value = condition.value else { return "\(condition.path) \(condition.op.rawValue)" }
-        return "\(condition.path) \(condition.op.rawValue) \(JSONWriter.string(value))"
-    }
 }

@@ -50,9 +50,9 @@ extension Evaluator {
     /// How many screens have a load in flight.
     var loadingCount: Int { screens.values.reduce(0) { $0 + $1.workCount } }
 
-    func wait(until condition: Command.Condition?, timeout: Duration, name: String) async throws(ReplError) -> Reply {
+    func wait(until condition: StateCondition?, timeout: Duration, name: String) async throws(ReplError) -> Reply {
         let screen: OpenScreen? = condition == nil ? current : try requireScreen()
-        let description = condition.map(ConditionCheck.describe)
+        let description = condition.map(\.text)
         let reached = try await time.drive(timeout: timeout, advancing: true) { () throws(ReplError) -> Bool in
             guard let condition, let screen else { return self.loadingCount == 0 }
             if ConditionCheck.holds(condition, in: try screen.root(for: condition.path)) { return true }

@@ -62,7 +62,7 @@ extension Evaluator {
         return .description(description)
     }
 
-    func send(_ name: String, _ arguments: Command.Arguments, tag: RequestTag) throws(ReplError) -> Reply {
+    func send(_ name: String, _ arguments: EventArguments, tag: RequestTag) throws(ReplError) -> Reply {
         let screen = try requireScreen()
         let catalog = screen.host.catalog
         guard let event = catalog.event(name) else {
@@ -96,7 +96,7 @@ extension Evaluator {
         return try stateReply(screen)
     }
 
-    func mock(fields: [Command.Field]) throws(ReplError) -> Reply {
+    func mock(fields: [NamedValue]) throws(ReplError) -> Reply {
         let screen = try requireScreen()
         var state = try screen.stateValue()
         for field in fields {
@@ -132,7 +132,7 @@ extension Evaluator {
         }
     }
 
-    func write(_ fields: [Command.Field], tag: RequestTag) throws(ReplError) -> Reply {
+    func write(_ fields: [NamedValue], tag: RequestTag) throws(ReplError) -> Reply {
         let screen = try requireScreen()
         try screen.host.write(fields)
         screen.stateMayHaveChanged()
@@ -147,7 +147,7 @@ extension Evaluator {
         return try stateReply(screen)
     }
 
-    func expect(_ condition: Command.Condition, name: String) throws(ReplError) -> Reply {
+    func expect(_ condition: StateCondition, name: String) throws(ReplError) -> Reply {
         let screen = try requireScreen()
         if let failure = ConditionCheck.failure(of: condition, in: try screen.root(for: condition.path)) {
             throw failure
@@ -190,7 +190,7 @@ extension Evaluator {
 
     func help(_ topic: String?) throws(ReplError) -> Reply {
         guard let topic else { return .help(CommandTable.specs.map(\.helpEntry)) }
-        guard let spec = CommandTable.spec(topic) else { throw ReplError(.unknownHelpTopic(topic)) }
+        guard let spec = CommandTable.spec(topic) else { throw ReplError(.noHelpTopic(named: topic)) }
         return .help([spec.helpEntry])
     }
 }

@@ -164,7 +164,7 @@ package final class Evaluator {
         }
     }
 
-    private func startRecording(_ path: String, mode: Command.RecordMode, name: String) throws(ReplError) -> Reply {
+    private func startRecording(_ path: String, mode: RecordMode, name: String) throws(ReplError) -> Reply {
         guard recorder == nil else { throw ReplError(.alreadyRecording) }
         recorder = try ScriptRecorder(path: path, sandbox: options.files, mode: mode, setup: setUpLines())
         return .ok(Acknowledgement(name, change: .recording(path: path)))

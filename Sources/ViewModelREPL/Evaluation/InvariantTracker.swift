@@ -14,13 +14,13 @@ final class InvariantTracker {
     /// One invariant.
     struct Invariant: Equatable {
         var screen: String
-        var condition: Command.Condition
+        var condition: StateCondition
         /// Checked only while this holds.
-        var when: Command.Condition?
+        var when: StateCondition?
 
         /// How a person would write it.
         var description: String {
-            ConditionCheck.describe(condition) + (when.map { " when " + ConditionCheck.describe($0) } ?? "")
+            condition.text + (when.map { " when " + $0.text } ?? "")
         }
 
         /// Whether it looks at what may change without a new state: `@events`, `@calls` (any `@` root).

@@ -25,7 +25,7 @@ final class ScriptRecorder {
     /// Opens `path` as `mode` says — in `sandbox`, when files may be written only there — and,
     /// for a new script, writes its first lines; then `setup`, the commands that bring a replay to
     /// where the session is now (a recording started after `use`), under a comment saying so.
-    init(path: String, sandbox: FileSandbox? = nil, mode: Command.RecordMode, setup: [String] = []) throws(ReplError) {
+    init(path: String, sandbox: FileSandbox? = nil, mode: RecordMode, setup: [String] = []) throws(ReplError) {
         guard !path.isEmpty, !path.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw ReplError(.pathHasControlCharacter(path: path))
         }
@@ -48,7 +48,7 @@ final class ScriptRecorder {
         end = lseek(fd, 0, SEEK_END)
         // An empty file appended to gets the header too.
         if end == 0 {
-            let error = header.withUnsafeBytes { OutputChannel.write($0, to: fd) }
+            let error = header.withUnsafeBytes { DescriptorWriter.write($0, to: fd) }
             guard error == 0 else {
                 _ = ftruncate(fd, 0)
                 closeDescriptor(fd)
@@ -64,7 +64,7 @@ final class ScriptRecorder {
 
     /// Opens `path` by name, anywhere (a person's or a script's own path), as `mode` says; a file
     /// it creates gets `header` first.
-    private static func open(_ path: String, mode: Command.RecordMode, header: [UInt8]) throws(ReplError) -> Int32 {
+    private static func open(_ path: String, mode: RecordMode, header: [UInt8]) throws(ReplError) -> Int32 {
         var fd: Int32
         switch mode {
         case .create:
@@ -93,7 +93,7 @@ final class ScriptRecorder {
             if errno == EEXIST { throw ReplError(.fileExists(path: path)) }
             throw failure(errno, path)
         }
-        let error = header.withUnsafeBytes { OutputChannel.write($0, to: fd) }
+        let error = header.withUnsafeBytes { DescriptorWriter.write($0, to: fd) }
         guard error == 0 else {
             closeDescriptor(fd)
             unlink(path)
@@ -141,7 +141,7 @@ final class ScriptRecorder {
     /// Writes whole lines or nothing: a short write is cut back to the last whole line.
     private func write(_ bytes: [UInt8]) -> Bool {
         guard fd >= 0 else { return false }
-        guard OutputChannel.writeAll(bytes, to: fd) else {
+        guard DescriptorWriter.writeAll(bytes, to: fd) else {
             _ = ftruncate(fd, end)
             close()
             return false

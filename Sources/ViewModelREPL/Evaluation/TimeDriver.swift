@@ -76,7 +76,7 @@ final class TimeDriver {
 
     /// How far virtual time goes, in seconds: short of `Int64.max`, past which a `Duration` has no
     /// whole-seconds component to print.
-    nonisolated static let endOfTime: Double = 9e18
+    nonisolated static let endOfTime: Double = DurationText.limit
 
     /// The instant `duration` after `instant`; `nil` past the end of time, where adding would overflow.
     private static func instant(_ instant: ManualClock.Instant, after duration: Duration) -> ManualClock.Instant? {

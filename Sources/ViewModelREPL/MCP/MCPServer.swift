@@ -238,7 +238,7 @@ package final class MCPServer {
     }
 
     private var serverInfo: JSONValue {
-        .object([("name", .string("vmrepl")), ("version", .string(REPLMain.version))])
+        .object([("name", .string("vmrepl")), ("version", .string(Release.version))])
     }
 
     private var instructions: JSONValue {
@@ -370,7 +370,7 @@ package final class MCPServer {
     private func write(_ message: [UInt8]) {
         var bytes = message
         bytes.append(UInt8(ascii: "\n"))
-        let error = bytes.withUnsafeBytes { OutputChannel.write($0, to: output) }
-        if error != 0 { exit(REPLMain.outputFailure(error).rawValue) }
+        let error = bytes.withUnsafeBytes { DescriptorWriter.write($0, to: output) }
+        if error != 0 { exit(DescriptorWriter.failure(error).rawValue) }
     }
 }

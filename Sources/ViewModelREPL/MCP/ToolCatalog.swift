@@ -78,7 +78,7 @@ package struct ToolCatalog {
         case .text, .event, .dependency, .path, .condition: members = [("type", .string("string"))]
         case .screen: members = [("type", .string("string")), ("enum", .array(registry.names.map(JSONValue.string)))]
         case .command: members = [("type", .string("string")), ("enum", .array(CommandTable.names.map(JSONValue.string)))]
-        case .comparison: members = [("type", .string("string")), ("enum", .array(Command.Condition.Operator.allCases.map { .string($0.rawValue) }))]
+        case .comparison: members = [("type", .string("string")), ("enum", .array(StateCondition.Operator.allCases.map { .string($0.rawValue) }))]
         case .choice(let values): members = [("type", .string("string")), ("enum", .array(values.map(JSONValue.string)))]
         case .eventArguments, .fields: members = [("type", .string("object"))]
         case .duration: members = [("type", .array([.string("string"), .string("number")]))]

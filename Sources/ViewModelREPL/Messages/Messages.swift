@@ -18,9 +18,9 @@ package enum Messages {
         case .expectedBlankAfterValue: return "expected a blank after the value"
         case .unterminatedQuote: return "unterminated quoted string"
         case .invalidJSON(let reason): return "invalid JSON: \(reason)"
-        case .unknownCommand(let name): return "unknown command '\(name)'\(suggestion(name, among: CommandTable.names)); try help"
-        case .usage(let command): return usage(command)
-        case .unexpectedArgument(let command): return "unexpected argument; \(usage(command))"
+        case .unknownCommand(let name, let known): return "unknown command '\(name)'\(suggestion(name, among: known)); try help"
+        case .usage(_, let line): return usage(line)
+        case .unexpectedArgument(_, let line): return "unexpected argument; \(usage(line))"
         case .unknownArgument(let key, let command, let takes):
             return "\(command) has no argument '\(key)'\(suggestion(key, among: takes)); it takes \(takes.joined(separator: ", "))"
         case .duplicateArgument(let key): return "'\(key)' is given twice"
@@ -87,12 +87,12 @@ package enum Messages {
                 let more = differences.count > 3 ? "; and \(differences.count - 3) more" : ""
                 return "expected \(condition.path) to equal the value given, but \(shown.joined(separator: "; "))\(more)"
             }
-            return "expected \(ConditionCheck.describe(condition)), but it is \(actual.map(JSONWriter.string) ?? "missing")"
-        case .pastTheEndOfTime: return "virtual time cannot go past \(Int64(TimeDriver.endOfTime))s"
+            return "expected \(condition.text), but it is \(actual.map(JSONWriter.string) ?? "missing")"
+        case .pastTheEndOfTime: return "virtual time cannot go past \(DurationText.limitText)"
         case .advanceNeedsVirtualTime: return "the session runs on real time; advance needs virtual time (--clock=virtual)"
         case .clockAfterUse: return "set clock before the first use: screens already open keep the clock they were made with"
         case .outputNeedsTerminal: return "output= changes how a terminal shows lines; piped output is always compact"
-        case .unknownHelpTopic(let topic): return "no command '\(topic)'\(suggestion(topic, among: CommandTable.names))"
+        case .unknownHelpTopic(let topic, let known): return "no command '\(topic)'\(suggestion(topic, among: known))"
         case .cannotRecord(let path, let reason): return "cannot record to \(path): \(reason); nothing changed"
         case .nameTooLong(let path):
             return "cannot record to \(path): a name in it is longer than the file system allows; name a shorter file"
@@ -121,13 +121,13 @@ package enum Messages {
         }
     }
 
-    /// "usage: …" for a command, from the command table.
-    static func usage(_ command: String) -> String {
-        "usage: \(CommandTable.spec(command)?.usage ?? command)"
+    /// "usage: …" for a command's usage line.
+    static func usage(_ line: String) -> String {
+        "usage: \(line)"
     }
 
     /// An event's arguments as `name: type, …`.
-    static func arguments(_ arguments: [EventCatalog.Argument]) -> String {
+    static func arguments(_ arguments: [EventArgument]) -> String {
         guard !arguments.isEmpty else { return "no arguments" }
         return arguments.map { argument in
             "\(argument.name): \(argument.type)" + (argument.cases.map { " (one of " + $0.joined(separator: ", ") + ")" } ?? "")
@@ -142,6 +142,9 @@ package enum Messages {
 }
 
 extension Messages {
+    /// The heading of `--help`'s options.
+    private static let optionsHeading = "Options:"
+
     static let usageLine = """
         usage: vmrepl [OPTIONS]
                vmrepl run [OPTIONS] [--keep-going] [--pace=DURATION] [--junit=FILE] FILE...
@@ -150,11 +153,10 @@ extension Messages {
                vmrepl trace [-o FILE.html] LOG
         """
 
-    /// `vmrepl --help`: the options, then the commands from the one command table.
-    /// - Parameter extraOptions: Options the executable adds, such as the example screens' `--posts-url`.
-    static func commandLineHelp(extraOptions: [(usage: String, summary: String)]) -> String {
-        let commands = HelpEntry.table(CommandTable.specs.map { ($0.usage, $0.summary) })
-        let options = HelpEntry.table(OptionTable.options.map { ($0.usage, $0.summary) } + extraOptions)
+    /// `vmrepl --help`: the options, then the commands, each as its usage and its summary.
+    static func commandLineHelp(options: [(usage: String, summary: String)], commands: [(usage: String, summary: String)]) -> String {
+        let commands = HelpEntry.table(commands)
+        let options = HelpEntry.table(options)
         return """
             vmrepl: drive view models from a terminal, a pipe or a script; every result is one JSON line.
 
@@ -166,7 +168,7 @@ extension Messages {
             vmrepl explore SETUP  tries random steps after SETUP until an invariant breaks, and shrinks them
             vmrepl trace LOG    turns a saved session (the protocol lines a driver logged) into a trace page
 
-            Options:
+            \(optionsHeading)
             \(options)
 
             Commands (one per line, or as JSON: {"id":1,"cmd":"event","name":"hello"}):
@@ -288,7 +290,7 @@ extension Messages {
     static let notAFileToReplace = "it is not a regular file (a device, a FIFO, a folder or this process's own output); nothing was written"
     /// The line a person sees first at a terminal.
     static func banner(screens: [String], clock: String) -> String {
-        "vmrepl \(REPLMain.version): screens \(screens.joined(separator: ", ")); \(clock) time. help lists the commands."
+        "vmrepl \(Release.version): screens \(screens.joined(separator: ", ")); \(clock) time. help lists the commands."
     }
     static func explored(runs: Int, steps: Int, checks: Int) -> String {
         "explored \(count(runs, "run")), \(count(steps, "step")), \(count(checks, "invariant check")): nothing broke"
@@ -372,11 +374,13 @@ extension Messages {
         vmrepl hosts app screens' view models headlessly: open one with use, send events, mock states, \
         run loads and check the state. Screens: \(screens.joined(separator: ", ")). Time is \(clock.rawValue)\
         \(clock == .virtual ? ": a call returns once its loads have finished, with every state they went through, and advance moves the clock" : ": a call returns its reply at once; wait returns what happened since"). \
-        Call describe after use to see a screen's events and their arguments. A result's structuredContent holds the reply \
+        \(describeHint) A result's structuredContent holds the reply \
         (type state, ok, error…) and the other lines the call produced; an error names its code, what is known and the closest match.
         """
     }
 
+    /// How a model learns a screen's events, in the instructions.
+    private static let describeHint = "Call describe after use to see a screen's events and their arguments."
     static let rpcParseError = "parse error: the message is not JSON"
     static let rpcBatch = "batches are not supported; send one message per line"
     static let rpcNotRequest = "a JSON-RPC 2.0 message is an object with \"jsonrpc\":\"2.0\" and a method"

@@ -6,7 +6,7 @@ extension ReplError {
         let given: String
         let known: [String]
         switch reason {
-        case .unknownCommand(let name), .unknownHelpTopic(let name): (given, known) = (name, CommandTable.names)
+        case .unknownCommand(let name, let commands), .unknownHelpTopic(let name, let commands): (given, known) = (name, commands)
         case .unknownArgument(let name, _, let takes): (given, known) = (name, takes)
         case .unknownMember(let name, _, let allowed): (given, known) = (name, allowed)
         case .unknownScreen(let name, let screens): (given, known) = (name, screens)

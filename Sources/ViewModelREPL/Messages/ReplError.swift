@@ -49,9 +49,11 @@ package struct ReplError: Error, Equatable, Sendable {
         case expectedBlankAfterValue
         case unterminatedQuote
         case invalidJSON(reason: String)
-        case unknownCommand(String)
-        case usage(command: String)
-        case unexpectedArgument(command: String)
+        /// `known`: the command names there are.
+        case unknownCommand(String, known: [String])
+        /// `line`: the command's usage line, such as `wait [PATH OP VALUE] [timeout=DURATION]`.
+        case usage(command: String, line: String)
+        case unexpectedArgument(command: String, line: String)
         case unknownArgument(String, command: String, takes: [String])
         case duplicateArgument(String)
         case badDuration(String)
@@ -73,10 +75,10 @@ package struct ReplError: Error, Equatable, Sendable {
         case unknownScreen(String, known: [String])
         case noScreen(known: [String])
         case unknownEvent(String, screen: String, known: [String])
-        case unknownEventArgument(String, event: String, takes: [EventCatalog.Argument])
-        case missingEventArgument(String, event: String, takes: [EventCatalog.Argument])
-        case tooManyValues(event: String, takes: [EventCatalog.Argument])
-        case eventDoesNotDecode(event: String, takes: [EventCatalog.Argument], reason: String)
+        case unknownEventArgument(String, event: String, takes: [EventArgument])
+        case missingEventArgument(String, event: String, takes: [EventArgument])
+        case tooManyValues(event: String, takes: [EventArgument])
+        case eventDoesNotDecode(event: String, takes: [EventArgument], reason: String)
         case stateDoesNotDecode(screen: String, reason: String)
         /// A mocked state whose type writes it back differently: it would not show as given.
         case mockWouldChange(screen: String, paths: [String])
@@ -98,12 +100,12 @@ package struct ReplError: Error, Equatable, Sendable {
         case timedOut(after: Duration, condition: String?, loading: [String])
         case neverHolds(condition: String)
         /// `differences`: where an `==` between containers went wrong, from the actual value to the expected one.
-        case expectationFailed(Command.Condition, actual: JSONValue?, differences: [JSONPatch.Difference]? = nil)
+        case expectationFailed(StateCondition, actual: JSONValue?, differences: [JSONPatch.Difference]? = nil)
         case advanceNeedsVirtualTime
         case pastTheEndOfTime
         case clockAfterUse
         case outputNeedsTerminal
-        case unknownHelpTopic(String)
+        case unknownHelpTopic(String, known: [String])
         /// A file to record to could not be opened or created; `reason` is the system's.
         case cannotRecord(path: String, reason: String)
         /// A name in a path to record to is longer than the file system allows.
@@ -121,7 +123,7 @@ package struct ReplError: Error, Equatable, Sendable {
         case nothingAt(String, screen: String, known: [String])
         case unknownDependency(String, known: [String])
         case badStub(String, reason: String)
-        case invariantViolated(Command.Condition, invariant: String, actual: JSONValue?, cause: String)
+        case invariantViolated(StateCondition, invariant: String, actual: JSONValue?, cause: String)
         case notRecording
         case alreadyRecording
     }

@@ -1,13 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-    private let systemWrite = Glibc.write
-#elseif canImport(Darwin)
-    import Darwin
-    private let systemWrite = Darwin.write
-#endif
-
 /// Writes protocol lines as bytes: one JSON object per line, buffered and flushed whole.
 ///
 /// Lines are built straight into the buffer, never split or interleaved, since only the main actor
@@ -43,7 +35,7 @@ package final class OutputChannel: ProtocolLineTarget {
     /// Creates a channel writing to the file descriptor `fd`, the process's output: the whole
     /// lines it holds are written by ``EmergencyFlush`` if the process ends without it.
     package convenience init(fileDescriptor fd: Int32) {
-        self.init(reportingErrors: { bytes in OutputChannel.write(bytes, to: fd) }, pending: EmergencyFlush.publishedLines(for: fd))
+        self.init(reportingErrors: { bytes in DescriptorWriter.write(bytes, to: fd) }, pending: EmergencyFlush.publishedLines(for: fd))
     }
 
     private init(reportingErrors sink: @escaping (UnsafeRawBufferPointer) -> Int32, pending: UnsafeMutablePointer<EmergencyFlush.Lines>) {
@@ -138,33 +130,6 @@ package final class OutputChannel: ProtocolLineTarget {
             }
         }
         buffer.removeAll()
-    }
-
-    /// Writes all of `bytes` to `fd`, retrying short writes; `false` when the reader is gone.
-    nonisolated static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {
-        bytes.withUnsafeBytes { writeAll($0, to: fd) }
-    }
-
-    /// Writes all of `buffer` to `fd`, retrying short writes; `false` when the reader is gone.
-    nonisolated static func writeAll(_ buffer: UnsafeRawBufferPointer, to fd: Int32) -> Bool {
-        write(buffer, to: fd) == 0
-    }
-
-    /// Writes all of `buffer` to `fd`, retrying short writes.
-    /// - Returns: 0, or the `errno` of the write that failed (`EPIPE` when the reader is gone).
-    nonisolated static func write(_ buffer: UnsafeRawBufferPointer, to fd: Int32) -> Int32 {
-        var offset = 0
-        while offset < buffer.count {
-            let written = systemWrite(fd, buffer.baseAddress! + offset, buffer.count - offset)
-            if written < 0 {
-                if errno == EINTR || errno == EAGAIN { continue }
-                return errno
-            }
-            // A write that takes nothing is a device that holds no more; it would never end.
-            if written == 0 { return ENOSPC }
-            offset += written
-        }
-        return 0
     }
 }
 

@@ -24,7 +24,7 @@ package enum CommandParser {
             }
             let nameStart = scanner.index
             guard let name = scanner.word() else { return nil }
-            guard let spec = CommandTable.spec(name) else { throw ReplError(.unknownCommand(name), column: scanner.column(at: nameStart)) }
+            guard let spec = CommandTable.spec(name) else { throw ReplError(.noCommand(named: name), column: scanner.column(at: nameStart)) }
             let bindings = try HumanFormReader.read(spec, &scanner)
             do throws(ReplError) {
                 return Parsed(command: try spec.build(bindings), spec: spec, id: nil)

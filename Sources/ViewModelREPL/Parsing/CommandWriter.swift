@@ -39,7 +39,7 @@ package enum CommandWriter {
             guard case .path(let path)? = bindings.value(.path), case .comparison(let op)? = bindings.value(.op) else { return nil }
             let value: JSONValue?
             if case .json(let json)? = bindings.value(.value) { value = json } else { value = nil }
-            guard let condition = condition(Command.Condition(path: path, op: op, value: value)) else { return nil }
+            guard let condition = condition(StateCondition(path: path, op: op, value: value)) else { return nil }
             words.append(condition)
             for member in spec.members where member.form == .keyword && member.type != .flag {
                 guard let bound = bindings.value(member.key) else { continue }
@@ -73,7 +73,7 @@ package enum CommandWriter {
     }
 
     /// A member's value as one word of the line; `nil` when no word carries it.
-    private static func word(_ value: Bindings.Value, _ spec: CommandSpec) -> String? {
+    private static func word(_ value: Bindings.MemberValue, _ spec: CommandSpec) -> String? {
         switch value {
         case .text(let text):
             guard isWord(text), !spec.members.contains(where: { $0.form == .keyword && $0.name == text }) else { return nil }
@@ -89,7 +89,7 @@ package enum CommandWriter {
     }
 
     /// The value of `name=value`: one of a few words bare (`clock=real`), other text quoted.
-    private static func namedValue(_ value: Bindings.Value, _ type: CommandSpec.MemberType) -> String? {
+    private static func namedValue(_ value: Bindings.MemberValue, _ type: CommandSpec.MemberType) -> String? {
         switch value {
         case .text(let text):
             if case .choice = type, isBareString(text) { return text }
@@ -103,8 +103,8 @@ package enum CommandWriter {
 
     /// A rest member's `KEY=VALUE` and positional values; `nil` when a key is no word or is one
     /// of the command's own named members.
-    private static func restWords(_ value: Bindings.Value, _ spec: CommandSpec) -> [String]? {
-        let named: [Command.Field]
+    private static func restWords(_ value: Bindings.MemberValue, _ spec: CommandSpec) -> [String]? {
+        let named: [NamedValue]
         let positional: [JSONValue]
         switch value {
         case .arguments(let arguments): (named, positional) = (arguments.named, arguments.positional)
@@ -123,10 +123,10 @@ package enum CommandWriter {
     }
 
     /// `PATH OP VALUE`; `nil` when the path would not read back.
-    private static func condition(_ condition: Command.Condition) -> String? {
+    private static func condition(_ condition: StateCondition) -> String? {
         let path = condition.path.description
         guard isWord(path), !path.contains("="), !path.contains("!") else { return nil }
-        return ConditionCheck.describe(condition)
+        return condition.text
     }
 
     /// Whether `text` reads back as itself where the line expects a word.
@@ -158,13 +158,13 @@ package enum CommandWriter {
     }
 
     /// A member's value in a JSON request.
-    private static func json(_ value: Bindings.Value) -> JSONValue {
+    private static func json(_ value: Bindings.MemberValue) -> JSONValue {
         switch value {
         case .text(let text): .string(text)
         case .duration(let duration): .string(DurationText.text(duration))
         case .path(let path): .string(path.description)
         case .comparison(let op): .string(op.rawValue)
-        case .condition(let condition): .string(ConditionCheck.describe(condition))
+        case .condition(let condition): .string(condition.text)
         case .json(let json): json
         case .arguments(let arguments): .object(arguments.named.map { ($0.key, $0.value) })
         case .fields(let fields): .object(fields.map { ($0.key, $0.value) })

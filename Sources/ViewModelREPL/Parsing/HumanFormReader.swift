@@ -29,7 +29,7 @@ enum HumanFormReader {
         }
         var positional = spec.positionalMembers[...]
         let rest = spec.restMember
-        var restArguments = Command.Arguments()
+        var restArguments = EventArguments()
         // Where a value stood that a rest member does not take; reported once every argument is read.
         var strayValue: Int?
         while true {
@@ -71,11 +71,11 @@ enum HumanFormReader {
             } else if rest != nil {
                 strayValue = strayValue ?? column()
             } else {
-                throw ReplError(.unexpectedArgument(command: spec.name), column: column())
+                throw ReplError(.unexpectedArgument(to: spec.name), column: column())
             }
         }
-        if let strayValue { throw ReplError(.unexpectedArgument(command: spec.name), column: strayValue) }
-        if positional.contains(where: \.isRequired) { throw scanner.error(.usage(command: spec.name)) }
+        if let strayValue { throw ReplError(.unexpectedArgument(to: spec.name), column: strayValue) }
+        if positional.contains(where: \.isRequired) { throw scanner.error(.usage(of: spec.name)) }
         if let rest, !restArguments.named.isEmpty || !restArguments.positional.isEmpty {
             bindings.bind(rest.key, rest.type == .fields ? .fields(restArguments.named) : .arguments(restArguments))
         }
@@ -83,7 +83,7 @@ enum HumanFormReader {
     }
 
     /// Reads a positional or keyword member's value.
-    private static func value(of type: CommandSpec.MemberType, _ spec: CommandSpec, _ scanner: inout LineScanner) throws(ReplError) -> Bindings.Value {
+    private static func value(of type: CommandSpec.MemberType, _ spec: CommandSpec, _ scanner: inout LineScanner) throws(ReplError) -> Bindings.MemberValue {
         scanner.skipBlanks()
         let start = scanner.index
         switch type {
@@ -104,6 +104,6 @@ enum HumanFormReader {
     /// Fails when anything but blanks is left.
     private static func end(_ spec: CommandSpec, _ scanner: inout LineScanner) throws(ReplError) {
         scanner.skipBlanks()
-        guard scanner.isAtEnd else { throw scanner.error(.unexpectedArgument(command: spec.name)) }
+        guard scanner.isAtEnd else { throw scanner.error(.unexpectedArgument(to: spec.name)) }
     }
 }

@@ -37,7 +37,7 @@ enum JSONRequestParser {
         if let unknown = members.first(where: { $0.key != "id" && $0.key != "cmd" && !allowed.contains($0.key) }), let spec {
             throw ReplError(.unknownMember(unknown.key, command: spec.name, allowed: allowed))
         }
-        guard let spec else { throw ReplError(.unknownCommand(name)) }
+        guard let spec else { throw ReplError(.noCommand(named: name)) }
         var bindings = Bindings(isJSON: true)
         for member in spec.members {
             guard let value = request[member.name], value != .null || member.type == .json else {

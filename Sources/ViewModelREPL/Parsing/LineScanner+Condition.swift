@@ -1,7 +1,7 @@
 /// Reading `PATH OP VALUE`, the condition of `expect`, `wait until` and (later) invariants.
 extension LineScanner {
     /// `PATH OP VALUE`, with or without blanks around the operator: `text == "hi"`, `phase=="loaded"`, `users exists`.
-    mutating func condition() throws(ReplError) -> Command.Condition {
+    mutating func condition() throws(ReplError) -> StateCondition {
         skipBlanks()
         let start = index
         let end = end(from: start) { byte in byte == 0x20 || byte == 0x09 || byte == UInt8(ascii: "=") || byte == UInt8(ascii: "!") }
@@ -13,7 +13,7 @@ extension LineScanner {
         rest.index = end
         rest.skipBlanks()
         let opStart = rest.index
-        let op: Command.Condition.Operator
+        let op: StateCondition.Operator
         if rest.consume("==") {
             op = .equals
         } else if rest.consume("!=") {
@@ -30,7 +30,7 @@ extension LineScanner {
             value = try rest.value()
         }
         self = rest
-        return Command.Condition(path: path, op: op, value: value)
+        return StateCondition(path: path, op: op, value: value)
     }
 
     /// Consumes `text` when the line continues with it.

@@ -4,7 +4,7 @@ enum MemberConversion {
     typealias Member = CommandSpec.Member
 
     /// A word of the line, or the text of a JSON string, as a member of `type`.
-    static func value(word: String, as type: CommandSpec.MemberType, command: String) throws(ReplError) -> Bindings.Value {
+    static func value(word: String, as type: CommandSpec.MemberType, command: String) throws(ReplError) -> Bindings.MemberValue {
         switch type {
         case .duration:
             return .duration(try DurationText.read(word))
@@ -12,14 +12,14 @@ enum MemberConversion {
             guard let path = StatePath(word) else { throw ReplError(.badPath(word)) }
             return .path(path)
         case .comparison:
-            guard let op = Command.Condition.Operator(rawValue: word) else { throw ReplError(.expectedOperator) }
+            guard let op = StateCondition.Operator(rawValue: word) else { throw ReplError(.expectedOperator) }
             return .comparison(op)
         case .condition:
             do throws(ReplError) {
-                return try LineScanner.scan(word) { scanner throws(ReplError) -> Bindings.Value in
+                return try LineScanner.scan(word) { scanner throws(ReplError) -> Bindings.MemberValue in
                     let condition = try scanner.condition()
                     scanner.skipBlanks()
-                    guard scanner.isAtEnd else { throw ReplError(.unexpectedArgument(command: command)) }
+                    guard scanner.isAtEnd else { throw ReplError(.unexpectedArgument(to: command)) }
                     return .condition(condition)
                 }
             } catch {
@@ -33,7 +33,7 @@ enum MemberConversion {
 
     /// A JSON value (a request's member, or the value of `name=value`) as `member`'s type; `nil`
     /// for an empty object where the member is optional.
-    static func value(_ value: JSONValue, as member: Member, command: String) throws(ReplError) -> Bindings.Value? {
+    static func value(_ value: JSONValue, as member: Member, command: String) throws(ReplError) -> Bindings.MemberValue? {
         let wrongType = ReplError(.memberType(member: member.name, expected: member.type.jsonDescription, found: value.kind))
         switch member.type {
         case .json:
@@ -41,8 +41,8 @@ enum MemberConversion {
         case .eventArguments, .fields:
             guard case .object(let members) = value else { throw wrongType }
             guard !members.isEmpty || member.type == .eventArguments else { return nil }
-            let fields = members.map { Command.Field(key: $0.key, value: $0.value) }
-            return member.type == .fields ? .fields(fields) : .arguments(Command.Arguments(named: fields))
+            let fields = members.map { NamedValue(key: $0.key, value: $0.value) }
+            return member.type == .fields ? .fields(fields) : .arguments(EventArguments(named: fields))
         case .flag:
             switch value {
             case .bool(let flag): return .flag(flag)

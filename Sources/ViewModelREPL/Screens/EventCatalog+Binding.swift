@@ -4,7 +4,7 @@ extension EventCatalog.Event {
     /// (`{"select":{"id":3}}`). ``encodesAsString`` says whether the app's `Decodable` reads it as
     /// its bare name instead, so an event is decoded once, in the shape it was encoded in.
     /// - Throws: ``ReplError`` naming an unknown, missing or extra argument.
-    func bind(_ arguments: Command.Arguments) throws(ReplError) -> JSONValue {
+    func bind(_ arguments: EventArguments) throws(ReplError) -> JSONValue {
         if arguments.positional.isEmpty, arguments.named.isEmpty, self.arguments.isEmpty { return withoutArguments }
         if arguments.positional.count > self.arguments.count {
             throw ReplError(.tooManyValues(event: name, takes: self.arguments))

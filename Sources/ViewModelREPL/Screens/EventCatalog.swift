@@ -9,7 +9,7 @@ package struct EventCatalog: Sendable {
     /// One event.
     package struct Event: Sendable, Equatable {
         package var name: String
-        package var arguments: [Argument]
+        package var arguments: [EventArgument]
         /// Whether the event encodes as a bare string (an enum with raw values) rather than `{"name":{…}}`.
         package var encodesAsString: Bool
         /// Whether its payload is unlabeled, written as people read it: `{"nudge":1}` for one
@@ -19,28 +19,11 @@ package struct EventCatalog: Sendable {
         /// The event with no arguments as JSON (`{"name":{}}`), made once: most events sent have none.
         let withoutArguments: JSONValue
 
-        init(name: String, arguments: [Argument], encodesAsString: Bool) {
+        init(name: String, arguments: [EventArgument], encodesAsString: Bool) {
             self.name = name
             self.arguments = arguments
             self.encodesAsString = encodesAsString
             withoutArguments = .object([(name, .object([]))])
-        }
-    }
-
-    /// One argument of an event.
-    package struct Argument: Sendable, Equatable {
-        package var name: String
-        package var type: String
-        /// For an argument of enum type, its cases (`planning`, `booked(Int)`), from the type.
-        package var cases: [String]?
-        /// Its JSON Schema from its declared type, where the event's type tells it.
-        package var schema: JSONValue?
-
-        package init(name: String, type: String, cases: [String]? = nil, schema: JSONValue? = nil) {
-            self.name = name
-            self.type = type
-            self.cases = cases
-            self.schema = schema
         }
     }
 
@@ -62,16 +45,16 @@ package struct EventCatalog: Sendable {
                 event = Event(name: name, arguments: [], encodesAsString: true)
             case .object(let members) where members.count == 1:
                 var positional = false
-                let arguments: [Argument]
+                let arguments: [EventArgument]
                 switch members[0].value {
                 case .object(let fields):
-                    arguments = fields.map { Argument(name: $0.key, type: $0.value.kind) }
+                    arguments = fields.map { EventArgument(name: $0.key, type: $0.value.kind) }
                 case .array(let values):
                     positional = true
-                    arguments = values.enumerated().map { Argument(name: Self.positionalName($0.offset), type: $0.element.kind) }
+                    arguments = values.enumerated().map { EventArgument(name: Self.positionalName($0.offset), type: $0.element.kind) }
                 case let value:
                     positional = true
-                    arguments = [Argument(name: Self.positionalName(0), type: value.kind)]
+                    arguments = [EventArgument(name: Self.positionalName(0), type: value.kind)]
                 }
                 event = Event(name: members[0].key, arguments: arguments, encodesAsString: false)
                 event.isPositional = positional

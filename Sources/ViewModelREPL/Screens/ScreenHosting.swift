@@ -1,12 +1,6 @@
 import Foundation
 import ViewModelKit
 
-/// Which view model a screen is showing.
-package enum ModelKind: String, Sendable {
-    case real
-    case preview
-}
-
 /// What an event did: handled by the real view model, or recorded by the preview.
 package enum EventOutcome: Equatable {
     case handled
@@ -65,7 +59,7 @@ package protocol ScreenHosting: AnyObject {
     /// The fields `write` sets, with their types.
     var bindingTypes: [(name: String, type: String)] { get }
     /// Writes fields of the real view model, as a view's bindings would; changes nothing when one is refused.
-    func write(_ fields: [Command.Field]) throws(ReplError)
+    func write(_ fields: [NamedValue]) throws(ReplError)
 
     /// Calls `onChange` once per view model, on the main actor, before its state next changes, saying
     /// whether it is the one shown; call again to keep watching.
@@ -90,7 +84,7 @@ extension ScreenHosting {
     func fieldTypes() -> [(name: String, type: String)]? { nil }
     func declaredTypes() -> [String: Any.Type] { [:] }
     var bindingTypes: [(name: String, type: String)] { [] }
-    func write(_ fields: [Command.Field]) throws(ReplError) {
+    func write(_ fields: [NamedValue]) throws(ReplError) {
         throw ReplError(.notWritable(fields.first?.key ?? "", screen: name, writable: []))
     }
 }

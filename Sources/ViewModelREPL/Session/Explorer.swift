@@ -319,8 +319,8 @@ package final class Explorer {
             let event = events[Int.random(in: 0..<events.count, using: &random)]
             eventCounts[event.name, default: 0] += 1
             let state = (try? screen.stateValue()) ?? .null
-            let arguments = event.arguments.map { Command.Field(key: $0.name, value: Self.value(of: $0.type, seen: state, &random)) }
-            return .event(name: event.name, arguments: Command.Arguments(named: arguments))
+            let arguments = event.arguments.map { NamedValue(key: $0.name, value: Self.value(of: $0.type, seen: state, &random)) }
+            return .event(name: event.name, arguments: EventArguments(named: arguments))
         }
         if roll < 75, screen.loader?.loads == true {
             return [Command.load, .reload, .retry, .cancel][Int.random(in: 0..<4, using: &random)]

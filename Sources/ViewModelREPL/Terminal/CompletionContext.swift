@@ -93,7 +93,7 @@ package struct CompletionContext: Sendable {
         case .dependency: dependencies
         case .path: fields + ["@events", "@model"]
         case .condition: fields
-        case .comparison: Command.Condition.Operator.allCases.map(\.rawValue)
+        case .comparison: StateCondition.Operator.allCases.map(\.rawValue)
         case .choice(let values): values
         case .flag: ["true", "false"]
         case .text, .duration, .json, .eventArguments, .fields: []

@@ -192,7 +192,7 @@ final class ReflectedScreen<Model: AnyObject>: ScreenHosting, ScreenLoader {
         return .handled
     }
 
-    func write(_ fields: [Command.Field]) throws(ReplError) {
+    func write(_ fields: [NamedValue]) throws(ReplError) {
         guard kind == .real else { throw ReplError(.writeInPreview(screen: name)) }
         var writes: [@MainActor (Model) -> Void] = []
         for field in fields {

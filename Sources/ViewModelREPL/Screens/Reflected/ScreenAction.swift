@@ -21,7 +21,7 @@ public struct ScreenAction<Model: AnyObject>: Sendable {
     }
 
     let name: String
-    let arguments: [EventCatalog.Argument]
+    let arguments: [EventArgument]
     let drives: LoadCommands
     /// Decodes the arguments (by name) into the call to make; throws when one does not decode.
     let prepare: @Sendable ([(key: String, value: JSONValue)]) throws -> Call
@@ -96,7 +96,7 @@ public struct ScreenAction<Model: AnyObject>: Sendable {
 
     /// An argument `name` of `type`: its Swift type's name, and the JSON Schema of its readable
     /// form, so an agent (the MCP tool catalog) learns a struct argument's members before calling.
-    private static func described(_ name: String, _ type: Any.Type) -> EventCatalog.Argument {
+    private static func described(_ name: String, _ type: Any.Type) -> EventArgument {
         .init(name: name, type: TypeName.of(type), schema: TypeSchema.of(type))
     }
 
@@ -113,7 +113,7 @@ public struct ScreenAction<Model: AnyObject>: Sendable {
     private static func taking<A: Decodable & SendableMetatype, B: Decodable & SendableMetatype>(
         _ name: String, _ first: String, _ second: String, _ drives: LoadCommands, _ call: @escaping @Sendable (sending A, sending B) -> Call
     ) -> ScreenAction {
-        let arguments: [EventCatalog.Argument] = [described(first, A.self), described(second, B.self)]
+        let arguments: [EventArgument] = [described(first, A.self), described(second, B.self)]
         return ScreenAction(name: name, arguments: arguments, drives: drives) { members in
             call(try ArgumentDecoding.decode(A.self, named: first, from: members), try ArgumentDecoding.decode(B.self, named: second, from: members))
         }
@@ -124,7 +124,7 @@ public struct ScreenAction<Model: AnyObject>: Sendable {
         _ name: String, _ first: String, _ second: String, _ third: String, _ drives: LoadCommands,
         _ call: @escaping @Sendable (sending A, sending B, sending C) -> Call
     ) -> ScreenAction {
-        let arguments: [EventCatalog.Argument] = [
+        let arguments: [EventArgument] = [
             described(first, A.self), described(second, B.self), described(third, C.self),
         ]
         return ScreenAction(name: name, arguments: arguments, drives: drives) { members in

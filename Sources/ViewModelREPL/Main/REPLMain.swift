@@ -17,7 +17,7 @@ import Foundation
 /// ```
 public enum REPLMain {
     /// The program's version, as `--version` prints it.
-    public static let version = "0.1.0"
+    public static let version = Release.version
 
     /// Runs vmrepl over `screens` with the process's arguments and exits with its status.
     /// - Parameters:
@@ -44,7 +44,10 @@ public enum REPLMain {
             return .usage
         }
         if options.showHelp {
-            return printOut(Messages.commandLineHelp(extraOptions: extraOptions))
+            let help = Messages.commandLineHelp(
+                options: OptionTable.options.map { ($0.usage, $0.summary) } + extraOptions,
+                commands: CommandTable.specs.map { ($0.usage, $0.summary) })
+            return printOut(help)
         }
         if options.showVersion {
             return printOut("vmrepl \(version) (protocol \(WireProtocol.version))")
@@ -128,7 +131,7 @@ public enum REPLMain {
             if !Self.write(trace) { status = status.combined(with: .requestFailed) }
         }
         // Output that could not be written is never a success, whatever the requests came to.
-        if let error = channel.writeError { return outputFailure(error) }
+        if let error = channel.writeError { return DescriptorWriter.failure(error) }
         return status
     }
 
@@ -160,21 +163,13 @@ public enum REPLMain {
         return false
     }
 
-    /// The status for output that failed with `error`, reported on stderr unless the reader just
-    /// left (a shell tool killed by SIGPIPE says nothing either).
-    static func outputFailure(_ error: Int32) -> ExitStatus {
-        let status = ExitStatus.forWriteError(error)
-        if status != .brokenPipe { printError(Messages.outputFailed(reason: String(cString: strerror(error)))) }
-        return status
-    }
-
     /// Prints `text` on stdout; a write that fails is the run's failure, as for protocol lines.
     private static func printOut(_ text: String) -> ExitStatus {
-        let error = Array((text + "\n").utf8).withUnsafeBytes { OutputChannel.write($0, to: STDOUT_FILENO) }
-        return error == 0 ? .success : outputFailure(error)
+        let error = Array((text + "\n").utf8).withUnsafeBytes { DescriptorWriter.write($0, to: STDOUT_FILENO) }
+        return error == 0 ? .success : DescriptorWriter.failure(error)
     }
 
     static func printError(_ text: String) {
-        _ = OutputChannel.writeAll(Array((text + "\n").utf8), to: STDERR_FILENO)
+        _ = DescriptorWriter.writeAll(Array((text + "\n").utf8), to: STDERR_FILENO)
     }
 }

@@ -58,7 +58,7 @@ enum AtomicFile {
         // Exclusive: a file or a link already at the temporary name is never written through.
         let fd = openat(folder, temporary, O_WRONLY | O_APPEND | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, keptMode)
         guard fd >= 0 else { return .failure(SystemError(code: errno)) }
-        let error = bytes.withUnsafeBytes { OutputChannel.write($0, to: fd) }
+        let error = bytes.withUnsafeBytes { DescriptorWriter.write($0, to: fd) }
         let failure = error != 0 ? error : fsync(fd) != 0 || renameat(folder, temporary, folder, name) != 0 ? errno : 0
         guard failure == 0 else {
             close(fd)

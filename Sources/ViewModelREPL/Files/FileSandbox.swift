@@ -27,7 +27,7 @@ package struct FileSandbox: Sendable, Equatable {
     /// - Throws: ``ReplError``: `pathNotAllowed` when `path` leads out of the folder, through a
     ///   link, or to something other than a regular file with one name; `fileExists`; `nameTooLong`;
     ///   `cannotRecord` with the system's reason (a missing folder, a full disk).
-    func openForRecording(_ path: String, mode: Command.RecordMode, header: [UInt8]) throws(ReplError) -> Int32 {
+    func openForRecording(_ path: String, mode: RecordMode, header: [UInt8]) throws(ReplError) -> Int32 {
         let refused = ReplError(.pathNotAllowed(path: path, folder: root))
         var components = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         guard !path.hasPrefix("/"), !components.contains(where: { $0 == ".." || $0.isEmpty }) else { throw refused }
@@ -84,7 +84,7 @@ package struct FileSandbox: Sendable, Equatable {
             if errno == EEXIST { throw ReplError(.fileExists(path: path)) }
             throw failure(errno, path)
         }
-        let error = header.withUnsafeBytes { OutputChannel.write($0, to: fd) }
+        let error = header.withUnsafeBytes { DescriptorWriter.write($0, to: fd) }
         guard error == 0 else {
             close(fd)
             unlinkat(folder, name, 0)

@@ -1,0 +1,26 @@
+/// A test on the state: `PATH OP VALUE`.
+package struct StateCondition: Equatable, Sendable {
+    package enum Operator: String, Sendable, CaseIterable {
+        case equals = "=="
+        case notEquals = "!="
+        case contains
+        case exists
+    }
+
+    package var path: StatePath
+    package var op: Operator
+    /// The value compared against; `nil` for `exists`.
+    package var value: JSONValue?
+
+    package init(path: StatePath, op: Operator, value: JSONValue?) {
+        self.path = path
+        self.op = op
+        self.value = value
+    }
+
+    /// The condition as a person would write it: `count == 3`, `items exists`.
+    package var text: String {
+        guard let value else { return "\(path) \(op.rawValue)" }
+        return "\(path) \(op.rawValue) \(JSONWriter.string(value))"
+    }
+}
