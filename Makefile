@@ -37,6 +37,7 @@ format:
 ## test: set up, build once, run every test (and TestApps/TeamTests, a team's package on the public products) and the DocC reference (warnings as errors); then the hostile shapes' app under the address sanitizer, a brief fuzzing run and the thread sanitizer on the end-to-end tests
 test: setup $(VENV)/installed
 	$(SWIFT) format lint --strict --recursive $(FORMATTED)
+	python3 Tests/python/check_layers.py Sources/ViewModelREPL
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)
 	rm -rf $(ATTACHMENTS) && mkdir -p $(ATTACHMENTS)
 	$(SWIFT) test --skip-build $(BUILD_FLAGS) --attachments-path $(ATTACHMENTS)
