@@ -28,7 +28,7 @@ enum FuzzHarness {
             case .rejected(let error):
                 session.reject(error, line: line.number)
             case .text(let text):
-                let parsed: CommandParser.Parsed?
+                let parsed: ParsedCommand?
                 do {
                     parsed = try CommandParser.parse(text)
                 } catch {
@@ -56,11 +56,8 @@ enum FuzzHarness {
 
     /// Whether a command starts work that runs later (a load), writes files or ends the session:
     /// the fuzzer calls back on the main thread and cannot let it run, so such lines are only parsed.
-    private static func startsWork(_ command: Command) -> Bool {
-        switch command {
-        case .load, .reload, .retry, .record, .recordStop, .quit: true
-        case .event(let name, _): ["refresh", "loadTapped", "appeared", "retryTapped"].contains(name)
-        default: false
-        }
+    private static func startsWork(_ command: any ReplCommand) -> Bool {
+        if let event = command as? EventCommand { return ["refresh", "loadTapped", "appeared", "retryTapped"].contains(event.name) }
+        return command is LoadCommand || command is ReloadCommand || command is RetryCommand || command is RecordCommand || command is QuitCommand
     }
 }

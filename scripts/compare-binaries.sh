@@ -52,5 +52,11 @@ mcp_call() { printf '{"jsonrpc":"2.0","id":%s,"method":"tools/call","params":{"n
 for file in Examples/transcripts/*; do
     grep -v '^[{]' "$file" | compare "$file"
 done
+compare "every transcript" test Examples/transcripts/*.vmt < /dev/null
+# explore: seeded random steps with coverage, and a broken invariant shrunk to its counterexample.
+printf 'use users\n' > "$out/explore-users.vmrepl"
+compare "explore users" explore --seed=7 --runs=20 --steps=40 --coverage "$out/explore-users.vmrepl" < /dev/null
+printf 'use foo\ninvariant sheetIsPresented == false\n' > "$out/explore-foo.vmrepl"
+compare "explore foo" explore --seed=3 --runs=50 --steps=20 --out="$out/counterexample.vmrepl" "$out/explore-foo.vmrepl" < /dev/null
 echo "$sessions sessions replayed, $differ differ"
 [ "$differ" -eq 0 ]

@@ -51,7 +51,7 @@ public final class ScreenTest<State: Codable & Equatable> {
         session.start()
         _ = log.take()
         line += 1
-        let reply = await SessionLoop.handle(InputLine(number: line, content: .text(CommandWriter.line(for: .use(screen: screen)))), in: session)
+        let reply = await SessionLoop.handle(InputLine(number: line, content: .text(CommandWriter.line(for: UseCommand(screen: screen)))), in: session)
         guard case .state(let snapshot)? = reply else { throw ScreenTestError(message: Self.text(of: reply) ?? "cannot open \(screen)") }
         state = try Self.decode(snapshot)
         _ = log.take()

@@ -2,18 +2,18 @@ import Testing
 import ViewModelREPL
 
 struct CommandParserTests {
-    @Test(arguments: [
-        ("screens", Command.screens),
-        ("  use   foo  ", .use(screen: "foo")),
-        ("event hello", .event(name: "hello", arguments: .init())),
+    static let cases: [(String, any ReplCommand)] = [
+        ("screens", ScreensCommand()),
+        ("  use   foo  ", UseCommand(screen: "foo")),
+        ("event hello", EventCommand(name: "hello", arguments: .init())),
         (
             "event select id=3 title=\"a b\"",
-            .event(name: "select", arguments: .init(named: [.init(key: "id", value: .int(3)), .init(key: "title", value: .string("a b"))]))
+            EventCommand(name: "select", arguments: .init(named: [.init(key: "id", value: .int(3)), .init(key: "title", value: .string("a b"))]))
         ),
-        ("event select 3 'it\\'s'", .event(name: "select", arguments: .init(positional: [.int(3), .string("it's")]))),
+        ("event select 3 'it\\'s'", EventCommand(name: "select", arguments: .init(positional: [.int(3), .string("it's")]))),
         (
             "event f on=true off=false none=null word=bare neg=-2.5",
-            .event(
+            EventCommand(
                 name: "f",
                 arguments: .init(named: [
                     .init(key: "on", value: .bool(true)), .init(key: "off", value: .bool(false)), .init(key: "none", value: .null),
@@ -22,63 +22,68 @@ struct CommandParserTests {
         ),
         (
             "event f list=[1,\"x\"] obj={\"a\":{\"b\":null}}",
-            .event(
+            EventCommand(
                 name: "f",
                 arguments: .init(named: [
                     .init(key: "list", value: .array([.int(1), .string("x")])),
                     .init(key: "obj", value: .object([("a", .object([("b", .null)]))])),
                 ]))
         ),
-        ("mock state={\"text\":\"hi\"}", .mockState(.object([("text", .string("hi"))]))),
+        ("mock state={\"text\":\"hi\"}", MockCommand(.state(.object([("text", .string("hi"))])))),
         (
             "mock text=\"hi\" sheetIsPresented=true",
-            .mockFields([.init(key: "text", value: .string("hi")), .init(key: "sheetIsPresented", value: .bool(true))])
+            MockCommand(.fields([.init(key: "text", value: .string("hi")), .init(key: "sheetIsPresented", value: .bool(true))]))
         ),
-        ("wait", .wait(until: nil, timeout: nil)),
-        ("wait timeout=1.5s", .wait(until: nil, timeout: .milliseconds(1500))),
+        ("wait", WaitCommand(until: nil, timeout: nil)),
+        ("wait timeout=1.5s", WaitCommand(until: nil, timeout: .milliseconds(1500))),
         (
             "wait until users.phase==\"loaded\" timeout=5s",
-            .wait(until: .init(path: StatePath("users.phase")!, op: .equals, value: .string("loaded")), timeout: .seconds(5))
+            WaitCommand(until: .init(path: StatePath("users.phase")!, op: .equals, value: .string("loaded")), timeout: .seconds(5))
         ),
-        ("expect users.value[0].name == Manu", .expect(.init(path: StatePath("users.value[0].name")!, op: .equals, value: .string("Manu")))),
-        ("expect text != \"x\"", .expect(.init(path: StatePath("text")!, op: .notEquals, value: .string("x")))),
-        ("expect text contains 👋", .expect(.init(path: StatePath("text")!, op: .contains, value: .string("👋")))),
-        ("expect selectedPostID exists", .expect(.init(path: StatePath("selectedPostID")!, op: .exists, value: nil))),
-        ("advance 250ms", .advance(.milliseconds(250))),
-        ("sleep 2s", .sleep(.seconds(2))),
-        ("help", .help(topic: nil)),
-        ("help mock", .help(topic: "mock")),
-        ("quit", .quit),
-        ("set clock=real", .set(.clock(.real))),
-        ("set output=pretty", .set(.output(.pretty))),
-        ("record demo.vmrepl", .record(path: "demo.vmrepl", mode: .create)),
+        ("expect users.value[0].name == Manu", ExpectCommand(.init(path: StatePath("users.value[0].name")!, op: .equals, value: .string("Manu")))),
+        ("expect text != \"x\"", ExpectCommand(.init(path: StatePath("text")!, op: .notEquals, value: .string("x")))),
+        ("expect text contains 👋", ExpectCommand(.init(path: StatePath("text")!, op: .contains, value: .string("👋")))),
+        ("expect selectedPostID exists", ExpectCommand(.init(path: StatePath("selectedPostID")!, op: .exists, value: nil))),
+        ("advance 250ms", AdvanceCommand(.milliseconds(250))),
+        ("sleep 2s", SleepCommand(.seconds(2))),
+        ("help", HelpCommand(topic: nil)),
+        ("help mock", HelpCommand(topic: "mock")),
+        ("quit", QuitCommand()),
+        ("set clock=real", SetCommand(.clock(.real))),
+        ("set output=pretty", SetCommand(.output(.pretty))),
+        ("record demo.vmrepl", RecordCommand(.start(path: "demo.vmrepl", mode: .create))),
         (
             "invariant text != \"x\" when sheetIsPresented == true",
-            .invariant(
-                .init(path: StatePath("text")!, op: .notEquals, value: .string("x")),
-                when: .init(path: StatePath("sheetIsPresented")!, op: .equals, value: .bool(true)))
+            InvariantCommand(
+                .add(
+                    .init(path: StatePath("text")!, op: .notEquals, value: .string("x")),
+                    when: .init(path: StatePath("sheetIsPresented")!, op: .equals, value: .bool(true))))
         ),
-        ("invariant clear", .invariantClear), (#"{"cmd":"invariant","clear":true}"#, .invariantClear),
+        ("invariant clear", InvariantCommand(.clear)), (#"{"cmd":"invariant","clear":true}"#, InvariantCommand(.clear)),
         (
             #"{"cmd":"invariant","path":"a","op":"exists","when":"b == 1"}"#,
-            .invariant(
-                .init(path: StatePath("a")!, op: .exists, value: nil), when: .init(path: StatePath("b")!, op: .equals, value: .int(1)))
+            InvariantCommand(
+                .add(
+                    .init(path: StatePath("a")!, op: .exists, value: nil), when: .init(path: StatePath("b")!, op: .equals, value: .int(1))))
         ),
-        ("record demo.vmrepl overwrite=true", .record(path: "demo.vmrepl", mode: .overwrite)),
-        ("record demo.vmrepl append=true", .record(path: "demo.vmrepl", mode: .append)),
-        (#"{"cmd":"record","path":"d","append":true}"#, .record(path: "d", mode: .append)),
-        ("record stop", .recordStop),
-        (#"{"cmd":"set","clock":"virtual"}"#, .set(.clock(.virtual))),
-        (#"{"cmd":"event","name":"select","args":{"id":3}}"#, .event(name: "select", arguments: .init(named: [.init(key: "id", value: .int(3))]))),
-        (#"{"cmd":"mock","set":{"text":"hi"}}"#, .mockFields([.init(key: "text", value: .string("hi"))])),
+        ("record demo.vmrepl overwrite=true", RecordCommand(.start(path: "demo.vmrepl", mode: .overwrite))),
+        ("record demo.vmrepl append=true", RecordCommand(.start(path: "demo.vmrepl", mode: .append))),
+        (#"{"cmd":"record","path":"d","append":true}"#, RecordCommand(.start(path: "d", mode: .append))),
+        ("record stop", RecordCommand(.stop)),
+        (#"{"cmd":"set","clock":"virtual"}"#, SetCommand(.clock(.virtual))),
+        (#"{"cmd":"event","name":"select","args":{"id":3}}"#, EventCommand(name: "select", arguments: .init(named: [.init(key: "id", value: .int(3))]))),
+        (#"{"cmd":"mock","set":{"text":"hi"}}"#, MockCommand(.fields([.init(key: "text", value: .string("hi"))]))),
         (
             #"{"cmd":"wait","until":"phase == \"loaded\"","timeout":2}"#,
-            .wait(until: .init(path: StatePath("phase")!, op: .equals, value: .string("loaded")), timeout: .seconds(2))
+            WaitCommand(until: .init(path: StatePath("phase")!, op: .equals, value: .string("loaded")), timeout: .seconds(2))
         ),
-        (#"{"cmd":"expect","path":"text","value":"👋"}"#, .expect(.init(path: StatePath("text")!, op: .equals, value: .string("👋")))),
-    ])
-    func parsesTheHumanAndTheJSONForm(line: String, expected: Command) throws {
-        #expect(try CommandParser.parse(line)?.command == expected)
+        (#"{"cmd":"expect","path":"text","value":"👋"}"#, ExpectCommand(.init(path: StatePath("text")!, op: .equals, value: .string("👋")))),
+    ]
+
+    @Test(arguments: cases)
+    func parsesTheHumanAndTheJSONForm(line: String, expected: any ReplCommand) throws {
+        let parsed = try #require(try CommandParser.parse(line))
+        #expect(parsed.command.isSame(as: expected), "\(line) read as \(parsed.command)")
     }
 
     @Test(arguments: ["", "   ", "# a comment", "  # indented comment"])

@@ -1,5 +1,5 @@
 /// A command's members as read from a line, checked and converted to their types: what a
-/// ``CommandSpec``'s `build` turns into a ``Command``, whichever form the line had.
+/// ``ReplCommand`` is built from, whichever form the line had, and what it is written back as.
 package struct Bindings: Sendable {
     /// One member's value.
     package enum MemberValue: Sendable {
@@ -26,7 +26,12 @@ package struct Bindings: Sendable {
         self.isJSON = isJSON
     }
 
-    /// The members of a command written back (a spec's inverse of its build).
+    /// The members `PATH OP VALUE` of a condition, written back.
+    init(_ condition: StateCondition) {
+        self.init((.path, .path(condition.path)), (.op, .comparison(condition.op)), (.value, condition.value.map(MemberValue.json)))
+    }
+
+    /// The members of a command written back (its ``ReplCommand/members``).
     init(_ members: (MemberKey, MemberValue?)...) {
         isJSON = false
         for (key, value) in members {
@@ -111,5 +116,15 @@ package struct Bindings: Sendable {
     package func requiredDuration(_ key: MemberKey) throws(ReplError) -> Duration {
         guard let duration = duration(key) else { throw ReplError(.missingMember(key.name)) }
         return duration
+    }
+
+    /// The condition `PATH OP VALUE` of a command in the condition form (`expect`, `invariant`);
+    /// OP is `==` when left out, and VALUE is required unless OP is `exists`.
+    package func stateCondition() throws(ReplError) -> StateCondition {
+        guard let path = path(.path) else { throw ReplError(.missingMember(MemberKey.path.name)) }
+        let op = comparison(.op) ?? .equals
+        let value = json(.value)
+        if op != .exists, value == nil { throw ReplError(.missingMember(MemberKey.value.name)) }
+        return StateCondition(path: path, op: op, value: op == .exists ? nil : value)
     }
 }

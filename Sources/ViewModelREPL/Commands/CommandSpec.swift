@@ -1,11 +1,12 @@
-/// One command of the line protocol, declared once: its name, how it is written, what it does,
-/// its members, and how its bound members become a ``Command``.
+/// How a command is declared: its name, how it is written, what it does, and its members.
 ///
-/// The human-form parser, the JSON request form, `help`, completion, `--help` and the manual check
-/// all read these declarations; a new command is one ``CommandTable`` entry plus one evaluation case.
+/// Each ``ReplCommand`` type declares its own. The human-form parser, the JSON request form,
+/// `help`, completion, `--help`, the manual check and the MCP tool list all read these declarations.
 ///
 /// A class, so a parsed line carries its spec by reference: the parsers look one up per line.
 package final class CommandSpec: Sendable {
+    /// The type the declaration is of: what the parsers build from the members they read.
+    package let command: any ReplCommand.Type
     /// How the human form lays out the members.
     package enum HumanForm: Sendable {
         /// Positional members in order, then named (`key=value`), keyword (`until …`) and rest members in any order.
@@ -34,20 +35,12 @@ package final class CommandSpec: Sendable {
     /// How an agent meets it as an MCP tool; `nil` for commands that only make sense to a person
     /// or a script (`help`, `set`, `sleep`, `quit`).
     package let tool: Tool?
-    /// Builds the command from its members, checked and converted by type.
-    package let build: @Sendable (Bindings) throws(ReplError) -> Command
-    /// The inverse of `build`: the members of a command this spec builds, `nil` for any other
-    /// command. ``CommandWriter`` writes a command back as its line from them.
-    let inverse: @Sendable (Command) -> Bindings?
 
-    /// - Parameter inverse: `build`'s inverse; left out for a command without members, whose
-    ///   inverse is whether `build` makes that command from no members.
     init(
-        name: String, aliases: [String] = [], usage: String, summary: String, members: [Member] = [],
-        humanForm: HumanForm = .members, needsScreen: Bool = false, takesTime: Bool = false, tool: Tool?,
-        build: @escaping @Sendable (Bindings) throws(ReplError) -> Command,
-        inverse: (@Sendable (Command) -> Bindings?)? = nil
+        _ command: any ReplCommand.Type, name: String, aliases: [String] = [], usage: String, summary: String, members: [Member] = [],
+        humanForm: HumanForm = .members, needsScreen: Bool = false, takesTime: Bool = false, tool: Tool?
     ) {
+        self.command = command
         self.name = name
         self.aliases = aliases
         self.usage = usage
@@ -60,8 +53,11 @@ package final class CommandSpec: Sendable {
         self.needsScreen = needsScreen
         self.takesTime = takesTime
         self.tool = tool
-        self.build = build
-        self.inverse = inverse ?? { command in (try? build(Bindings(isJSON: false))) == command ? Bindings(isJSON: false) : nil }
+    }
+
+    /// Builds the command from the members a line gave.
+    package func build(_ members: Bindings) throws(ReplError) -> any ReplCommand {
+        try command.init(members)
     }
 
     /// The command's row in `help` and `--help`.

@@ -1,31 +1,9 @@
 import ViewModelKit
 
-/// `load`, `retry`, `cancel`, `wait`, and finishing what is in flight at the end of input.
+/// What loads share: the loader a command needs, the work in flight, and finishing it at the end of input.
 extension Evaluator {
-    func load(tag: RequestTag, isReload: Bool = false) throws(ReplError) -> Reply {
-        let (screen, loader) = try requireLoader()
-        loader.load(isReload: isReload)
-        screen.stateMayHaveChanged()
-        screen.pushTag = tag
-        return try stateReply(screen)
-    }
-
-    func retry(tag: RequestTag) throws(ReplError) -> Reply {
-        let (screen, loader) = try requireLoader()
-        guard loader.retry() else { throw ReplError(.nothingToRetry(screen: screen.name)) }
-        screen.stateMayHaveChanged()
-        screen.pushTag = tag
-        return try stateReply(screen)
-    }
-
-    func cancel() throws(ReplError) -> Reply {
-        let (screen, loader) = try requireLoader()
-        loader.cancelLoad()
-        screen.stateMayHaveChanged()
-        return try stateReply(screen)
-    }
-
-    private func requireLoader() throws(ReplError) -> (OpenScreen, any ScreenLoader) {
+    /// The current screen and its loader, which must load and be showing the real view model.
+    func requireLoader() throws(ReplError) -> (OpenScreen, any ScreenLoader) {
         let screen = try requireScreen()
         guard let loader = screen.loader, loader.loads else { throw ReplError(.notLoadable(screen: screen.name)) }
         guard screen.host.kind == .real else { throw ReplError(.previewDoesNotLoad(screen: screen.name)) }
@@ -49,25 +27,6 @@ extension Evaluator {
 
     /// How many screens have a load in flight.
     var loadingCount: Int { screens.values.reduce(0) { $0 + $1.workCount } }
-
-    func wait(until condition: StateCondition?, timeout: Duration, name: String) async throws(ReplError) -> Reply {
-        let screen: OpenScreen? = condition == nil ? current : try requireScreen()
-        let description = condition.map(\.text)
-        let reached = try await time.drive(timeout: timeout, advancing: true) { () throws(ReplError) -> Bool in
-            guard let condition, let screen else { return self.loadingCount == 0 }
-            if ConditionCheck.holds(condition, in: try screen.root(for: condition.path)) { return true }
-            if !self.time.isAnythingPending {
-                throw ReplError(.neverHolds(condition: description ?? ""))
-            }
-            return false
-        }
-        pushes.emitPushes()
-        guard reached else {
-            throw ReplError(.timedOut(after: timeout, condition: description, loading: screens.values.filter(\.isLoading).map(\.name).sorted()))
-        }
-        guard let screen else { return .ok(Acknowledgement(name)) }
-        return try stateReply(screen)
-    }
 
     /// Moves virtual time until no load is in flight, or the default timeout passed; writes what they owe.
     func settleLoads() async {

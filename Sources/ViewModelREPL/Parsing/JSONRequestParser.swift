@@ -4,7 +4,7 @@
 /// on every line the request causes) and `cmd`. Errors inside a member carry no column: a column
 /// is a place in the line, and a member's text is not the line.
 enum JSONRequestParser {
-    static func parse(_ scanner: LineScanner) throws(ReplError) -> CommandParser.Parsed {
+    static func parse(_ scanner: LineScanner) throws(ReplError) -> ParsedCommand {
         let request: JSONValue
         do {
             request = try JSONParser.parse(scanner.bytes)
@@ -16,7 +16,7 @@ enum JSONRequestParser {
     }
 
     /// Parses a request already read as JSON (an MCP tool call's arguments with its `cmd`).
-    static func parse(request: JSONValue) throws(ReplError) -> CommandParser.Parsed {
+    static func parse(request: JSONValue) throws(ReplError) -> ParsedCommand {
         guard case .object(let members) = request else { throw ReplError(.requestNotObject) }
         let id = request["id"]
         do {
@@ -29,7 +29,7 @@ enum JSONRequestParser {
         }
     }
 
-    private static func parse(_ request: JSONValue, members: [(key: String, value: JSONValue)], id: JSONValue?) throws(ReplError) -> CommandParser.Parsed {
+    private static func parse(_ request: JSONValue, members: [(key: String, value: JSONValue)], id: JSONValue?) throws(ReplError) -> ParsedCommand {
         guard let cmd = request["cmd"] else { throw ReplError(.requestWithoutCmd) }
         guard let name = cmd.stringValue else { throw ReplError(.memberType(member: "cmd", expected: "a string", found: cmd.kind)) }
         let spec = CommandTable.spec(name)
@@ -46,6 +46,6 @@ enum JSONRequestParser {
             }
             if let bound = try MemberConversion.value(value, as: member, command: spec.name) { bindings.bind(member.key, bound) }
         }
-        return CommandParser.Parsed(command: try spec.build(bindings), spec: spec, id: id)
+        return ParsedCommand(command: try spec.build(bindings), spec: spec, id: id)
     }
 }

@@ -82,10 +82,11 @@ package final class CoverageRecorder {
     }
 
     /// `step` ran, was answered `reply`, and left the screen in `state` (`nil` when it has none).
-    func observe(_ step: Command, reply: Reply, state: JSONValue?) {
+    func observe(_ step: any ReplCommand, reply: Reply, state: JSONValue?) {
         let from = current
         var event: String?
-        if case .event(let name, _) = step {
+        if let sent = step as? EventCommand {
+            let name = sent.name
             event = name
             var tally = tallies[name, default: Tally()]
             tally.tried += 1
@@ -134,18 +135,8 @@ package final class CoverageRecorder {
     }
 
     /// The command word of a step explore takes.
-    private static func word(for step: Command) -> String {
-        switch step {
-        case .event: "event"
-        case .load: "load"
-        case .reload: "reload"
-        case .retry: "retry"
-        case .cancel: "cancel"
-        case .advance: "advance"
-        case .wait: "wait"
-        case .stub: "stub"
-        default: CommandWriter.written(step).parsed.spec.name
-        }
+    private static func word(for step: any ReplCommand) -> String {
+        type(of: step).spec.name
     }
 
     /// What was covered, as the `coverage` line carries it.

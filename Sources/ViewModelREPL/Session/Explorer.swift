@@ -129,7 +129,7 @@ package final class Explorer {
 
     /// Runs the setup and the shrunk steps once more with the trace watching, so its page shows
     /// the run that breaks the invariant, numbered as the setup's lines and then on from there.
-    private func replay(_ setup: [InputLine], _ steps: [Command], into trace: TraceRecorder) async {
+    private func replay(_ setup: [InputLine], _ steps: [any ReplCommand], into trace: TraceRecorder) async {
         let session = Session(registry: registry, options: options, consumer: trace)
         session.start()
         var number = 0
@@ -149,7 +149,7 @@ package final class Explorer {
         /// How many steps ran.
         var count = 0
         /// The steps, when they were kept.
-        var steps: [Command] = []
+        var steps: [any ReplCommand] = []
         var broken: ReplError?
         var setupProblem: SetupFailure?
     }
@@ -222,7 +222,7 @@ package final class Explorer {
     }
 
     /// Replays `steps` after the setup; the failure they end in, if any.
-    private func replay(_ setup: [InputLine], _ steps: [Command]) async -> ReplError? {
+    private func replay(_ setup: [InputLine], _ steps: [any ReplCommand]) async -> ReplError? {
         guard case .success(let session) = await setUp(setup) else { return nil }
         var number = setup.last?.number ?? 0
         for step in steps {
@@ -246,9 +246,9 @@ package final class Explorer {
     /// The fewest and simplest of `steps` that still break the same thing: steps are dropped one
     /// at a time, last first, for as long as one can go; then each step's arguments are made as
     /// plain as they can be (0, "", false, null) and its durations as short.
-    private func shrink(_ setup: [InputLine], _ steps: [Command], breaking target: ReplError) async -> [Command] {
+    private func shrink(_ setup: [InputLine], _ steps: [any ReplCommand], breaking target: ReplError) async -> [any ReplCommand] {
         var steps = steps
-        func stillBreaks(_ candidate: [Command]) async -> Bool {
+        func stillBreaks(_ candidate: [any ReplCommand]) async -> Bool {
             guard let broken = await replay(setup, candidate) else { return false }
             return Self.invariant(broken) == Self.invariant(target)
         }
@@ -278,18 +278,19 @@ package final class Explorer {
     }
 
     /// Simpler forms of a step, simplest first: plain argument values, shorter durations.
-    static func simpler(_ step: Command) -> [Command] {
-        switch step {
-        case .advance(let duration):
-            var candidates: [Command] = []
-            var shorter = duration / 2
+    static func simpler(_ step: any ReplCommand) -> [any ReplCommand] {
+        if let advance = step as? AdvanceCommand {
+            var candidates: [any ReplCommand] = []
+            var shorter = advance.duration / 2
             while shorter >= .milliseconds(1) {
-                candidates.insert(.advance(.milliseconds(Int(DurationText.seconds(shorter) * 1000))), at: 0)
+                candidates.insert(AdvanceCommand(.milliseconds(Int(DurationText.seconds(shorter) * 1000))), at: 0)
                 shorter = shorter / 2
             }
             return candidates
-        case .event(let name, let arguments) where !arguments.named.isEmpty:
-            var candidates: [Command] = []
+        }
+        if let event = step as? EventCommand, !event.arguments.named.isEmpty {
+            let arguments = event.arguments
+            var candidates: [any ReplCommand] = []
             for (index, field) in arguments.named.enumerated() {
                 let plain: JSONValue
                 switch field.value {
@@ -301,18 +302,17 @@ package final class Explorer {
                 guard plain != field.value || plain.kind != field.value.kind else { continue }
                 var simpler = arguments
                 simpler.named[index].value = plain
-                candidates.append(.event(name: name, arguments: simpler))
+                candidates.append(EventCommand(name: event.name, arguments: simpler))
             }
             return candidates
-        default:
-            return []
         }
+        return []
     }
 
     // MARK: Steps
 
-    private func nextStep(_ session: Session, _ random: inout SeededRandomNumberGenerator) -> Command {
-        guard let screen = session.evaluator.current else { return .state(focus: nil) }
+    private func nextStep(_ session: Session, _ random: inout SeededRandomNumberGenerator) -> any ReplCommand {
+        guard let screen = session.evaluator.current else { return StateCommand() }
         let roll = Int.random(in: 0..<100, using: &random)
         let events = screen.host.catalog.events
         if roll < 50, !events.isEmpty {
@@ -320,22 +320,23 @@ package final class Explorer {
             eventCounts[event.name, default: 0] += 1
             let state = (try? screen.stateValue()) ?? .null
             let arguments = event.arguments.map { NamedValue(key: $0.name, value: Self.value(of: $0.type, seen: state, &random)) }
-            return .event(name: event.name, arguments: EventArguments(named: arguments))
+            return EventCommand(name: event.name, arguments: EventArguments(named: arguments))
         }
         if roll < 75, screen.loader?.loads == true {
-            return [Command.load, .reload, .retry, .cancel][Int.random(in: 0..<4, using: &random)]
+            let loads: [any ReplCommand] = [LoadCommand(), ReloadCommand(), RetryCommand(), CancelCommand()]
+            return loads[Int.random(in: 0..<4, using: &random)]
         }
         if roll < 90 {
             if Bool.random(using: &random), let manual = session.evaluator.time.manualClock, let next = manual.nextDeadline {
                 let milliseconds = max(1, Int((DurationText.seconds(next.offset - manual.now.offset) * 1000).rounded(.up)))
-                return .advance(.milliseconds(milliseconds))
+                return AdvanceCommand(.milliseconds(milliseconds))
             }
-            return .advance([.milliseconds(100), .milliseconds(500), .seconds(1), .seconds(2)][Int.random(in: 0..<4, using: &random)])
+            return AdvanceCommand([.milliseconds(100), .milliseconds(500), .seconds(1), .seconds(2)][Int.random(in: 0..<4, using: &random)])
         }
         if roll < 95, let dependency = screen.dependencies.dependencies.first {
-            return .stub(name: dependency.name, stub: DependencyTable.Stub(answer: .error(Messages.exploredFailure), times: 1))
+            return StubCommand(name: dependency.name, stub: DependencyTable.Stub(answer: .error(Messages.exploredFailure), times: 1))
         }
-        return .wait(until: nil, timeout: nil)
+        return WaitCommand()
     }
 
     /// A value for an argument of JSON kind `type`: most often one the state already holds.
@@ -393,7 +394,7 @@ package final class Explorer {
         lines.append("# the steps that break it")
         lines += steps
         if case .invariantViolated(let condition, _, _, _) = invariant.reason {
-            lines.append(CommandWriter.line(for: .expect(condition)))
+            lines.append(CommandWriter.line(for: ExpectCommand(condition)))
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -70,7 +70,7 @@ package final class Session {
         /// must settle (``settle()``) before the next line.
         case handled(Reply?, settle: Bool)
         /// It waits on time (`wait`, `advance`, `sleep`, `quit`): ``handle(_:text:number:)`` runs it.
-        case takesTime(CommandParser.Parsed)
+        case takesTime(ParsedCommand)
     }
 
     /// Handles one line of text; `number` is its 1-based line number.
@@ -89,7 +89,7 @@ package final class Session {
     /// per-line path, kept free of the cost of an asynchronous call.
     package func handleImmediately(line: String, number: Int) -> Immediate {
         emitPushes()
-        let parsed: CommandParser.Parsed?
+        let parsed: ParsedCommand?
         do {
             parsed = try CommandParser.parse(line)
         } catch {
@@ -104,9 +104,8 @@ package final class Session {
 
     /// Evaluates and replies to a command that needs no time to pass; `nil`, doing nothing, for
     /// one that does.
-    private func replyNow(_ parsed: CommandParser.Parsed, text line: String, number: Int) -> Reply? {
+    private func replyNow(_ parsed: ParsedCommand, text line: String, number: Int) -> Reply? {
         if parsed.spec.takesTime { return nil }
-        if case .quit = parsed.command { return nil }
         let tag = RequestTag(line: number, id: parsed.id)
         let reply = evaluator.evaluateNow(parsed, tag: tag)
         self.reply(parsed, reply, text: line, tag: tag)
@@ -114,7 +113,7 @@ package final class Session {
     }
 
     /// Handles a command given as a value (explore's steps) as if its line had been read.
-    package func handle(_ command: Command, number: Int) async -> Reply {
+    package func handle(_ command: any ReplCommand, number: Int) async -> Reply {
         emitPushes()
         let (parsed, line) = CommandWriter.written(command)
         guard let reply = replyNow(parsed, text: line, number: number) else { return await handle(parsed, text: line, number: number) }
@@ -131,7 +130,7 @@ package final class Session {
     @discardableResult
     package func handle(request: JSONValue, number: Int) async -> Reply {
         emitPushes()
-        let parsed: CommandParser.Parsed
+        let parsed: ParsedCommand
         do {
             parsed = try JSONRequestParser.parse(request: request)
         } catch {
@@ -143,7 +142,7 @@ package final class Session {
 
     /// Evaluates a parsed request, replies, checks what watches and invariants it touched, and
     /// lets what it started settle; `text` is what a recording saves.
-    package func handle(_ parsed: CommandParser.Parsed, text line: String, number: Int) async -> Reply {
+    package func handle(_ parsed: ParsedCommand, text line: String, number: Int) async -> Reply {
         let tag = RequestTag(line: number, id: parsed.id)
         let reply = await evaluator.evaluate(parsed, tag: tag)
         self.reply(parsed, reply, text: line, tag: tag)
@@ -152,7 +151,7 @@ package final class Session {
     }
 
     /// Sends a reply, then checks the invariants and records the line.
-    private func reply(_ parsed: CommandParser.Parsed, _ reply: Reply, text line: String, tag: RequestTag) {
+    private func reply(_ parsed: ParsedCommand, _ reply: Reply, text line: String, tag: RequestTag) {
         output.trace?.request(line, tag: tag)
         send(reply, tag: tag)
         checkInvariants(tag: tag, cause: "'" + line + "'")
@@ -162,8 +161,8 @@ package final class Session {
     /// Evaluates a parsed command that needs no time to pass, without suspending (for the fuzzer,
     /// which cannot wait for the main actor); `nil`, doing nothing, for one that takes time.
     @discardableResult
-    package func handleNow(_ parsed: CommandParser.Parsed, number: Int) -> Reply? {
-        guard !parsed.spec.takesTime, parsed.command != .quit else { return nil }
+    package func handleNow(_ parsed: ParsedCommand, number: Int) -> Reply? {
+        guard !parsed.spec.takesTime else { return nil }
         let tag = RequestTag(line: number, id: parsed.id)
         let reply = evaluator.evaluateNow(parsed, tag: tag)
         send(reply, tag: tag)
@@ -217,11 +216,8 @@ package final class Session {
     /// Saves a handled line into the script being recorded (a failed one as a comment, a JSON
     /// request in the human form).
     /// A line that cannot be written (a full disk) ends the recording with an error line.
-    private func record(_ line: String, _ command: Command, _ reply: Reply, into recorder: ScriptRecorder, tag: RequestTag) {
-        switch command {
-        case .record, .recordStop: return
-        default: break
-        }
+    private func record(_ line: String, _ command: any ReplCommand, _ reply: Reply, into recorder: ScriptRecorder, tag: RequestTag) {
+        if command is RecordCommand { return }
         let written: Bool
         if case .error = reply {
             written = recorder.comment("failed: " + line)

@@ -1,6 +1,6 @@
-/// Writes a ``Command`` back as its line: the parser's inverse, from the same declarations in
-/// ``CommandTable`` (each spec's `inverse` gives the members, its member list says how each is
-/// written), so `CommandParser.parse(CommandWriter.line(for: command))` gives `command` again.
+/// Writes a ``ReplCommand`` back as its line: the parser's inverse, from the same declarations
+/// (the command's ``ReplCommand/members`` give the values, its spec's member list says how each is
+/// written), so parsing `CommandWriter.line(for: command)` gives `command` again.
 ///
 /// The human form is written (`event select id=3`), as a person would type it; a command with a
 /// value no word can carry (a path with a blank, an argument named like one of the command's own
@@ -9,23 +9,15 @@
 package enum CommandWriter {
     /// The command with the table entry that builds it, ready to be handled without parsing, and
     /// the line it is written as: what handling a command given as a value needs, found once.
-    package static func written(_ command: Command) -> (parsed: CommandParser.Parsed, line: String) {
-        let (spec, bindings) = members(of: command)
-        return (CommandParser.Parsed(command: command, spec: spec, id: nil), humanForm(spec, bindings) ?? jsonForm(spec, bindings))
+    package static func written(_ command: any ReplCommand) -> (parsed: ParsedCommand, line: String) {
+        let parsed = ParsedCommand(command: command)
+        let members = command.members
+        return (parsed, humanForm(parsed.spec, members) ?? jsonForm(parsed.spec, members))
     }
 
     /// The line `command` is written as.
-    package static func line(for command: Command) -> String {
+    package static func line(for command: any ReplCommand) -> String {
         written(command).line
-    }
-
-    /// The spec that builds `command`, and its members.
-    private static func members(of command: Command) -> (CommandSpec, Bindings) {
-        for spec in CommandTable.specs {
-            if let bindings = spec.inverse(command) { return (spec, bindings) }
-        }
-        // Every case of Command is built by some spec; CommandWriterTests checks each.
-        preconditionFailure("no command table entry builds \(command)")
     }
 
     // MARK: The human form

@@ -1,0 +1,86 @@
+/// `mock state=JSON | mock FIELD=VALUE...`: swap to the preview view model with exactly this
+/// state, or with the current state's fields changed.
+package struct MockCommand: ReplCommand {
+    package static let spec = CommandSpec(
+        MockCommand.self, name: "mock", usage: "mock state=JSON | mock FIELD=VALUE...",
+        summary: "swap to the preview view model with exactly this state, or the current state with these fields changed",
+        members: [.named(.state, .json), .rest(.set, .fields)], needsScreen: true,
+        tool: .init("Mock a state", returns: "the state the preview view model now shows", example: #"{"set":{"message":"hi"}}"#))
+
+    /// What the preview view model shows.
+    package enum Mocked: Equatable, Sendable {
+        /// Exactly this state.
+        case state(JSONValue)
+        /// The current state with these fields (paths) changed.
+        case fields([NamedValue])
+    }
+
+    package var mocked: Mocked
+
+    package init(_ mocked: Mocked) {
+        self.mocked = mocked
+    }
+
+    package init(_ members: Bindings) throws(ReplError) {
+        switch (members.json(.state), members.fields(.set)) {
+        case (let state?, nil): mocked = .state(state)
+        case (nil, let fields?): mocked = .fields(fields)
+        default: throw ReplError(members.isJSON ? .mockNeedsStateOrSet : .usage(of: "mock"))
+        }
+    }
+
+    package var members: Bindings {
+        switch mocked {
+        case .state(let state): Bindings((.state, .json(state)))
+        case .fields(let fields): Bindings((.set, .fields(fields)))
+        }
+    }
+
+    package func run(in evaluator: Evaluator, tag: RequestTag) throws(ReplError) -> Reply {
+        let screen = try evaluator.requireScreen()
+        switch mocked {
+        case .state(let state):
+            return try Self.show(state, given: nil, on: screen, in: evaluator)
+        case .fields(let fields):
+            var state = try screen.stateValue()
+            for field in fields {
+                guard let path = StatePath(field.key) else { throw ReplError(.badPath(field.key)) }
+                guard Self.set(path.components[...], to: field.value, in: &state) else {
+                    var known: [String] = []
+                    if case .object(let members) = state { known = members.map(\.key) }
+                    throw ReplError(.unknownStateField(field.key, screen: screen.name, known: known))
+                }
+            }
+            return try Self.show(state, given: fields.map(\.key), on: screen, in: evaluator)
+        }
+    }
+
+    /// Shows `state` in the screen's preview; `given` names the fields the line gave, the only ones checked to show as given.
+    @MainActor private static func show(_ state: JSONValue, given: [String]?, on screen: OpenScreen, in evaluator: Evaluator) throws(ReplError) -> Reply {
+        try screen.host.mock(state, given: given)
+        screen.stateMayHaveChanged()
+        return try evaluator.stateReply(screen)
+    }
+
+    /// Sets the value at `path` (whose parents must exist) inside `value`; `false` when the path leads nowhere.
+    private static func set(_ path: ArraySlice<StatePath.Component>, to newValue: JSONValue, in value: inout JSONValue) -> Bool {
+        guard let first = path.first else {
+            value = newValue
+            return true
+        }
+        switch (first, value) {
+        case (.key(let key), .object):
+            guard var child = value[key] else { return false }
+            guard set(path.dropFirst(), to: newValue, in: &child) else { return false }
+            value.set(key, to: child)
+            return true
+        case (.index(let index), .array(var elements)):
+            let position = index < 0 ? elements.count + index : index
+            guard elements.indices.contains(position), set(path.dropFirst(), to: newValue, in: &elements[position]) else { return false }
+            value = .array(elements)
+            return true
+        default:
+            return false
+        }
+    }
+}

@@ -1,0 +1,59 @@
+/// `stub NAME value=JSON | error=TEXT | hang [delay=DURATION] [times=N]`: the next calls of the
+/// screen's dependency NAME answer as told, newest first.
+package struct StubCommand: ReplCommand {
+    package static let spec = CommandSpec(
+        StubCommand.self, name: "stub", usage: "stub NAME value=JSON | error=TEXT | hang [delay=DURATION] [times=N]",
+        summary: "make the next calls of the screen's dependency NAME return a value, fail with a message or never return; newest first",
+        members: [
+            .positional(.name, .dependency), .named(.value, .json), .named(.error, .text), .keyword(.hang, .flag),
+            .named(.delay, .duration), .named(.times, .json),
+        ],
+        needsScreen: true,
+        tool: .init(
+            "Stub a dependency", returns: "the stub added and how many the dependency has; describe lists them",
+            example: #"{"name":"fetch","error":"offline","times":1}"#))
+
+    /// The dependency's name.
+    package var name: String
+    package var stub: DependencyTable.Stub
+
+    package init(name: String, stub: DependencyTable.Stub) {
+        self.name = name
+        self.stub = stub
+    }
+
+    package init(_ members: Bindings) throws(ReplError) {
+        let answers: [DependencyTable.Stub.Answer] = [
+            members.json(.value).map { .value($0) }, members.text(.error).map { .error($0) }, members.flag(.hang) == true ? .hang : nil,
+        ].compactMap { $0 }
+        guard answers.count == 1 else { throw ReplError(.usage(of: "stub")) }
+        var times: Int?
+        if let count = members.json(.times) {
+            guard case .int(let value) = count, value > 0 else {
+                throw ReplError(.memberType(member: MemberKey.times.name, expected: "a whole number above 0", found: count.kind))
+            }
+            times = value
+        }
+        stub = DependencyTable.Stub(answer: answers[0], delay: members.duration(.delay), times: times)
+        name = try members.required(.name)
+    }
+
+    package var members: Bindings {
+        var members = Bindings((.name, .text(name)))
+        switch stub.answer {
+        case .value(let value): members.bind(.value, .json(value))
+        case .error(let message): members.bind(.error, .text(message))
+        case .hang: members.bind(.hang, .flag(true))
+        }
+        if let delay = stub.delay { members.bind(.delay, .duration(delay)) }
+        if let times = stub.times { members.bind(.times, .json(.int(times))) }
+        return members
+    }
+
+    package func run(in evaluator: Evaluator, tag: RequestTag) throws(ReplError) -> Reply {
+        let screen = try evaluator.requireScreen()
+        try screen.dependencies.stub(name, stub)
+        let count = screen.dependencies.stubs(of: name).count
+        return .ok(Acknowledgement(Self.spec.name, change: .stubbed(screen: screen.name, dependency: name, stub: stub, count: count)))
+    }
+}

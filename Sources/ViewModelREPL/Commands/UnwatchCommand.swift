@@ -1,0 +1,28 @@
+/// `unwatch [PATH]`: stop watching PATH, or every path of this screen.
+package struct UnwatchCommand: ReplCommand {
+    package static let spec = CommandSpec(
+        UnwatchCommand.self, name: "unwatch", usage: "unwatch [PATH]", summary: "stop watching PATH, or every path of this screen",
+        members: [.positional(.path, .path, required: false)], needsScreen: true,
+        tool: .init("Stop watching", returns: "the path no longer watched and how many are left"))
+
+    /// `nil` for every path.
+    package var path: StatePath?
+
+    package init(_ path: StatePath?) {
+        self.path = path
+    }
+
+    package init(_ members: Bindings) {
+        path = members.path(.path)
+    }
+
+    package var members: Bindings { Bindings((.path, path.map(Bindings.MemberValue.path))) }
+
+    package func run(in evaluator: Evaluator, tag: RequestTag) throws(ReplError) -> Reply {
+        let screen = try evaluator.requireScreen()
+        let watches = evaluator.watches
+        if watches.remove(path, on: screen.name) == 0, let path { throw ReplError(.notWatched(path.description)) }
+        return .ok(
+            Acknowledgement(Self.spec.name, change: .unwatched(screen: screen.name, path: path?.description, count: watches.count(on: screen.name))))
+    }
+}
