@@ -14,7 +14,7 @@ package struct DescribeCommand: ReplCommand {
     package func run(in evaluator: Evaluator, tag: RequestTag) throws(ReplError) -> Reply {
         let screen = try evaluator.requireScreen()
         var fields: [(name: String, type: String)] = []
-        let typedByHost = screen.host.fieldTypes()
+        let typedByHost = screen.asWritten?.fieldTypes()
         if let types = typedByHost {
             fields = types
         } else if case .object(let members) = try screen.stateValue() {
@@ -23,7 +23,7 @@ package struct DescribeCommand: ReplCommand {
         let dependencies = screen.dependencies.dependencies.map { ($0, screen.dependencies.stubs(of: $0.name)) }
         var description = ScreenDescription(
             screen: screen.name, model: screen.host.kind, loads: screen.loader?.loads == true,
-            events: screen.host.catalog.events, fields: fields, dependencies: dependencies, bindings: screen.host.bindingTypes)
+            events: screen.host.catalog.events, fields: fields, dependencies: dependencies, bindings: screen.asWritten?.bindingTypes ?? [])
         // Only the fields the state prints under their property's name (no CodingKeys of its own).
         let declared = screen.host.declaredTypes()
         for field in fields {

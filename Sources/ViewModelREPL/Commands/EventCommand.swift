@@ -41,10 +41,10 @@ package struct EventCommand: ReplCommand {
         screen.stateMayHaveChanged()
         switch outcome {
         case .handled:
-            if screen.host.takeStartedWork() || (!wasLoading && screen.isLoading) { screen.pushTag = tag }
+            if screen.asWritten?.takeStartedWork() == true || (!wasLoading && screen.isLoading) { screen.pushTag = tag }
             return try evaluator.stateReply(screen)
         case .failed(let error):
-            if screen.host.takeStartedWork() { screen.pushTag = tag }
+            if screen.asWritten?.takeStartedWork() == true { screen.pushTag = tag }
             throw error
         case .recorded(let event, let count):
             return .recorded(RecordedEvent(screen: screen.name, model: screen.host.kind, event: event, count: count))

@@ -31,9 +31,11 @@ package struct UseCommand: ReplCommand {
             let context = ScreenContext(clock: time.clock, seed: Self.mix(options.seed, screen), dependencies: dependencies, valueForms: options.valueForms)
             open = OpenScreen(host: definition.make(context), dependencies: dependencies)
             evaluator.screens[screen] = open
-            if open.host.needsPolling { evaluator.pushes.poll(open) }
-            // Work the view model started as it was made is this command's.
-            if open.host.takeStartedWork() { open.pushTag = tag }
+            if let asWritten = open.asWritten {
+                evaluator.pushes.poll(open)
+                // Work the view model started as it was made is this command's.
+                if asWritten.takeStartedWork() { open.pushTag = tag }
+            }
         }
         evaluator.current = open
         return try evaluator.stateReply(open)

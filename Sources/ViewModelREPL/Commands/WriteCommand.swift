@@ -25,9 +25,11 @@ package struct WriteCommand: ReplCommand {
 
     package func run(in evaluator: Evaluator, tag: RequestTag) throws(ReplError) -> Reply {
         let screen = try evaluator.requireScreen()
-        try screen.host.write(fields)
+        // Only a class hosted as written binds properties; a protocol view model takes events.
+        guard let host = screen.asWritten else { throw ReplError(.notWritable(fields.first?.key ?? "", screen: screen.name, writable: [])) }
+        try host.write(fields)
         screen.stateMayHaveChanged()
-        if screen.host.takeStartedWork() { screen.pushTag = tag }
+        if host.takeStartedWork() { screen.pushTag = tag }
         return try evaluator.stateReply(screen)
     }
 }

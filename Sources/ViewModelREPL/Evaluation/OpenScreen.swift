@@ -5,6 +5,8 @@ import ViewModelKit
 @MainActor
 final class OpenScreen {
     let host: any ScreenHosting
+    /// The same host when it is a class hosted as written, with what that kind adds; looked up once.
+    let asWritten: (any AsWrittenHosting)?
     /// The real view model, when it loads; looked up once, as every command asks.
     let loader: (any ScreenLoader)?
     /// Its watch is deferred until the batch of lines is handled.
@@ -25,6 +27,7 @@ final class OpenScreen {
 
     init(host: any ScreenHosting, dependencies: DependencyTable) {
         self.host = host
+        self.asWritten = host as? any AsWrittenHosting
         self.loader = host.loader
         self.dependencies = dependencies
         Self.lastVersion += 1

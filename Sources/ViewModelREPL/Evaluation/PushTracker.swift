@@ -71,7 +71,7 @@ final class PushTracker {
     /// finishing) changes state outside a command, and it runs only when the session suspends,
     /// so every suspension arms first.
     func armWatches() {
-        for screen in polledScreens { screen.host.mayChange() }
+        for screen in polledScreens { screen.asWritten?.mayChange() }
         for screen in unwatched {
             screen.needsWatch = false
             arm(screen)
@@ -141,8 +141,8 @@ final class PushTracker {
     func take() -> [Push] {
         for screen in polledScreens {
             // Outside batches nothing marks the session's suspensions, so every poll looks again.
-            if !defersWatches { screen.host.mayChange() }
-            screen.host.poll()
+            if !defersWatches { screen.asWritten?.mayChange() }
+            screen.asWritten?.poll()
         }
         guard !dirtyScreens.isEmpty || !notes.isEmpty || !polledScreens.isEmpty else { return [] }
         var owed = notes
@@ -160,7 +160,7 @@ final class PushTracker {
             }
         }
         for screen in polledScreens {
-            for failure in screen.host.takeFailures() { owed.append(Push(reply: .error(failure), tag: screen.pushTag)) }
+            for failure in screen.asWritten?.takeFailures() ?? [] { owed.append(Push(reply: .error(failure), tag: screen.pushTag)) }
         }
         return owed
     }

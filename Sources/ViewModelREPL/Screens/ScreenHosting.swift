@@ -13,6 +13,8 @@ package enum EventOutcome: Equatable {
 /// A screen as the interpreter drives it: its real view model, its preview view model, and JSON in and out.
 ///
 /// It hides the screen's event and state types, so the interpreter holds screens of any types side by side.
+/// Two kinds implement it: a ``ViewModel`` written for the protocol (``HostedScreen``), and a class
+/// hosted as written (``ReflectedScreen``), which adds what ``AsWrittenHosting`` says.
 @MainActor
 package protocol ScreenHosting: AnyObject {
     var name: String { get }
@@ -39,28 +41,9 @@ package protocol ScreenHosting: AnyObject {
     /// What `load`, `retry` and `cancel` drive, and whether work is in flight; `nil` for a screen
     /// that neither loads nor starts work of its own.
     var loader: (any ScreenLoader)? { get }
-    /// Whether the command just run started work that goes on after it (a task an action started);
-    /// asking resets it.
-    func takeStartedWork() -> Bool
-    /// Whether the screen's changes are found by ``poll()`` rather than observed.
-    var needsPolling: Bool { get }
-    /// Compares what the screen shows with what it showed last and calls the watch when it changed.
-    func poll()
-    /// Other work may run now (the session is about to suspend): the next ``poll()`` must look
-    /// again, even when nothing ran since the state was last written.
-    func mayChange()
-    /// Failures of work that ended after its command, to push with the request that started it.
-    func takeFailures() -> [ReplError]
-    /// Each state field's declared type, for `describe`; `nil` where only the values tell.
-    func fieldTypes() -> [(name: String, type: String)]?
     /// The declared Swift type of each stored property of the state's type, by name; empty when
     /// the state is not a struct.
     func declaredTypes() -> [String: Any.Type]
-    /// The fields `write` sets, with their types.
-    var bindingTypes: [(name: String, type: String)] { get }
-    /// Writes fields of the real view model, as a view's bindings would; changes nothing when one is refused.
-    func write(_ fields: [NamedValue]) throws(ReplError)
-
     /// Calls `onChange` once per view model, on the main actor, before its state next changes, saying
     /// whether it is the one shown; call again to keep watching.
     func watch(_ onChange: @escaping @MainActor (_ isShown: Bool) -> Void)
@@ -76,15 +59,4 @@ extension ScreenHosting {
         }
     }
 
-    func takeStartedWork() -> Bool { false }
-    var needsPolling: Bool { false }
-    func poll() {}
-    func mayChange() {}
-    func takeFailures() -> [ReplError] { [] }
-    func fieldTypes() -> [(name: String, type: String)]? { nil }
-    func declaredTypes() -> [String: Any.Type] { [:] }
-    var bindingTypes: [(name: String, type: String)] { [] }
-    func write(_ fields: [NamedValue]) throws(ReplError) {
-        throw ReplError(.notWritable(fields.first?.key ?? "", screen: name, writable: []))
-    }
 }

@@ -12,7 +12,7 @@ import ViewModelKit
 /// when it changes (see ``ModelObservation``), it is also heard at once: a change no command or
 /// tracked work made (a `Task.detached`, a timer) is pushed as it happens.
 @MainActor
-final class ReflectedScreen<Model: AnyObject>: ScreenHosting, ScreenLoader {
+final class ReflectedScreen<Model: AnyObject>: AsWrittenHosting, ScreenLoader {
     typealias Call = ScreenAction<Model>.Call
 
     let name: String
@@ -108,7 +108,6 @@ final class ReflectedScreen<Model: AnyObject>: ScreenHosting, ScreenLoader {
     }
 
     var loader: (any ScreenLoader)? { self }
-    var needsPolling: Bool { true }
 
     // MARK: State
 
@@ -153,7 +152,7 @@ final class ReflectedScreen<Model: AnyObject>: ScreenHosting, ScreenLoader {
     }
 
     /// Each field's type, as declared (an optional that is `nil` now is still `String?`).
-    func fieldTypes() -> [(name: String, type: String)]? {
+    func fieldTypes() -> [(name: String, type: String)] {
         let declared = declaredTypes()
         return currentFields().map { ($0.name, declared[$0.name].map(TypeName.of) ?? ValueReflector.typeName(of: $0.value)) }.sorted { $0.name < $1.name }
     }

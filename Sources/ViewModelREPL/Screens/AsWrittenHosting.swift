@@ -1,0 +1,24 @@
+/// What a class hosted as written adds to a screen: work its actions start that the session
+/// owns, changes found by comparing what it shows, the fields it declares, and bindings to write.
+///
+/// A view model written for the protocol (``HostedScreen``) has none of these: it reports its
+/// changes, its loads are its ``ScreenLoader``, and its state's fields are what its JSON says.
+@MainActor
+package protocol AsWrittenHosting: ScreenHosting {
+    /// Whether the command just run started work that goes on after it (a task an action started);
+    /// asking resets it.
+    func takeStartedWork() -> Bool
+    /// Compares what the screen shows with what it showed last and calls the watch when it changed.
+    func poll()
+    /// Other work may run now (the session is about to suspend): the next ``poll()`` must look
+    /// again, even when nothing ran since the state was last written.
+    func mayChange()
+    /// Failures of work that ended after its command, to push with the request that started it.
+    func takeFailures() -> [ReplError]
+    /// Each state field's declared type, for `describe`: an optional that is `nil` now still says `String?`.
+    func fieldTypes() -> [(name: String, type: String)]
+    /// The fields `write` sets, with their types.
+    var bindingTypes: [(name: String, type: String)] { get }
+    /// Writes fields of the real view model, as a view's bindings would; changes nothing when one is refused.
+    func write(_ fields: [NamedValue]) throws(ReplError)
+}
