@@ -58,7 +58,7 @@ struct HumanViewUnitTests {
         var view = HumanView(colour: false)
         view.input = "use a b"
         #expect(
-            view.text(for: .error(ReplError(.unexpectedArgument(to: "use"), column: 7)), push: false)
+            view.text(for: .error(ReplError(.unexpectedArgument(to: UseCommand.spec), column: 7)), push: false)
                 == "error: unexpected argument; usage: use SCREEN\n  use a b\n        ^\n")
     }
 }

@@ -32,7 +32,7 @@ package struct InvariantCommand: ReplCommand {
 
     package init(_ members: Bindings) throws(ReplError) {
         if members.flag(.clear) == true {
-            guard members.count == 1 else { throw ReplError(.usage(of: "invariant")) }
+            guard members.count == 1 else { throw ReplError(.usage(of: Self.spec)) }
             change = .clear
             return
         }

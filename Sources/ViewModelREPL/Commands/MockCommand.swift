@@ -25,7 +25,7 @@ package struct MockCommand: ReplCommand {
         switch (members.json(.state), members.fields(.set)) {
         case (let state?, nil): mocked = .state(state)
         case (nil, let fields?): mocked = .fields(fields)
-        default: throw ReplError(members.isJSON ? .mockNeedsStateOrSet : .usage(of: "mock"))
+        default: throw ReplError(members.isJSON ? .mockNeedsStateOrSet : .usage(of: Self.spec))
         }
     }
 

@@ -26,11 +26,11 @@ package struct RecordCommand: ReplCommand {
         let overwrite = members.flag(.overwrite) ?? false
         let append = members.flag(.append) ?? false
         if path == "stop" {
-            guard members.count == 1 else { throw ReplError(.usage(of: "record")) }
+            guard members.count == 1 else { throw ReplError(.usage(of: Self.spec)) }
             action = .stop
             return
         }
-        guard !(overwrite && append) else { throw ReplError(.usage(of: "record")) }
+        guard !(overwrite && append) else { throw ReplError(.usage(of: Self.spec)) }
         action = .start(path: path, mode: overwrite ? .overwrite : append ? .append : .create)
     }
 

@@ -1,13 +1,13 @@
-/// Errors about a command, with what the command table knows of it: its usage line, the names there are.
+/// Errors about a command, with what its declaration and the command list know: its usage line, the names there are.
 extension ReplError.Reason {
-    /// `usage` for `command`, with its usage line.
-    package static func usage(of command: String) -> Self {
-        .usage(command: command, line: CommandTable.spec(command)?.usage ?? command)
+    /// `usage` for the command `spec` declares, with its usage line.
+    package static func usage(of spec: CommandSpec) -> Self {
+        .usage(command: spec.name, line: spec.usage)
     }
 
-    /// An argument `command` does not take, with its usage line.
-    package static func unexpectedArgument(to command: String) -> Self {
-        .unexpectedArgument(command: command, line: CommandTable.spec(command)?.usage ?? command)
+    /// An argument the command `spec` declares does not take, with its usage line.
+    package static func unexpectedArgument(to spec: CommandSpec) -> Self {
+        .unexpectedArgument(command: spec.name, line: spec.usage)
     }
 
     /// A word that names no command, with the names there are.

@@ -23,7 +23,7 @@ package struct SetCommand: ReplCommand {
     }
 
     package init(_ members: Bindings) throws(ReplError) {
-        guard members.count == 1 else { throw ReplError(.usage(of: "set")) }
+        guard members.count == 1 else { throw ReplError(.usage(of: Self.spec)) }
         if let clock = members.text(.clock).flatMap(ClockMode.init(rawValue:)) {
             setting = .clock(clock)
         } else if let mode = members.text(.output).flatMap(OutputMode.init(rawValue:)) {
@@ -31,7 +31,7 @@ package struct SetCommand: ReplCommand {
         } else if let states = members.text(.states).flatMap(StateRendering.init(rawValue:)) {
             setting = .states(states)
         } else {
-            throw ReplError(.usage(of: "set"))
+            throw ReplError(.usage(of: Self.spec))
         }
     }
 

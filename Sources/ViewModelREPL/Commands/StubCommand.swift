@@ -26,7 +26,7 @@ package struct StubCommand: ReplCommand {
         let answers: [DependencyTable.Stub.Answer] = [
             members.json(.value).map { .value($0) }, members.text(.error).map { .error($0) }, members.flag(.hang) == true ? .hang : nil,
         ].compactMap { $0 }
-        guard answers.count == 1 else { throw ReplError(.usage(of: "stub")) }
+        guard answers.count == 1 else { throw ReplError(.usage(of: Self.spec)) }
         var times: Int?
         if let count = members.json(.times) {
             guard case .int(let value) = count, value > 0 else {

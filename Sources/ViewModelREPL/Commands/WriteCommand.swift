@@ -16,7 +16,7 @@ package struct WriteCommand: ReplCommand {
 
     package init(_ members: Bindings) throws(ReplError) {
         guard let fields = members.fields(.set), !fields.isEmpty else {
-            throw ReplError(members.isJSON ? .missingMember(MemberKey.set.name) : .usage(of: "write"))
+            throw ReplError(members.isJSON ? .missingMember(MemberKey.set.name) : .usage(of: Self.spec))
         }
         self.fields = fields
     }

@@ -53,7 +53,7 @@ enum HumanFormReader {
                 if let member = spec.members.first(where: { $0.form == .named && $0.name == key }) {
                     guard !bindings.has(member.key) else { throw ReplError(.duplicateArgument(key), column: column()) }
                     do {
-                        if let bound = try MemberConversion.value(argument.value, as: member, command: spec.name) { bindings.bind(member.key, bound) }
+                        if let bound = try MemberConversion.value(argument.value, as: member, command: spec) { bindings.bind(member.key, bound) }
                     } catch {
                         throw error.placed(at: column())
                     }
@@ -71,11 +71,11 @@ enum HumanFormReader {
             } else if rest != nil {
                 strayValue = strayValue ?? column()
             } else {
-                throw ReplError(.unexpectedArgument(to: spec.name), column: column())
+                throw ReplError(.unexpectedArgument(to: spec), column: column())
             }
         }
-        if let strayValue { throw ReplError(.unexpectedArgument(to: spec.name), column: strayValue) }
-        if positional.contains(where: \.isRequired) { throw scanner.error(.usage(of: spec.name)) }
+        if let strayValue { throw ReplError(.unexpectedArgument(to: spec), column: strayValue) }
+        if positional.contains(where: \.isRequired) { throw scanner.error(.usage(of: spec)) }
         if let rest, !restArguments.named.isEmpty || !restArguments.positional.isEmpty {
             bindings.bind(rest.key, rest.type == .fields ? .fields(restArguments.named) : .arguments(restArguments))
         }
@@ -94,7 +94,7 @@ enum HumanFormReader {
         default:
             guard let word = scanner.word() else { throw scanner.error(.expectedValue) }
             do {
-                return try MemberConversion.value(word: word, as: type, command: spec.name)
+                return try MemberConversion.value(word: word, as: type, command: spec)
             } catch {
                 throw error.placed(at: scanner.column(at: start))
             }
@@ -104,6 +104,6 @@ enum HumanFormReader {
     /// Fails when anything but blanks is left.
     private static func end(_ spec: CommandSpec, _ scanner: inout LineScanner) throws(ReplError) {
         scanner.skipBlanks()
-        guard scanner.isAtEnd else { throw scanner.error(.unexpectedArgument(to: spec.name)) }
+        guard scanner.isAtEnd else { throw scanner.error(.unexpectedArgument(to: spec)) }
     }
 }

@@ -44,7 +44,7 @@ enum JSONRequestParser {
                 if member.isRequired { throw ReplError(.missingMember(member.name)) }
                 continue
             }
-            if let bound = try MemberConversion.value(value, as: member, command: spec.name) { bindings.bind(member.key, bound) }
+            if let bound = try MemberConversion.value(value, as: member, command: spec) { bindings.bind(member.key, bound) }
         }
         return ParsedCommand(command: try spec.build(bindings), spec: spec, id: id)
     }

@@ -4,7 +4,7 @@ enum MemberConversion {
     typealias Member = CommandSpec.Member
 
     /// A word of the line, or the text of a JSON string, as a member of `type`.
-    static func value(word: String, as type: CommandSpec.MemberType, command: String) throws(ReplError) -> Bindings.MemberValue {
+    static func value(word: String, as type: CommandSpec.MemberType, command: CommandSpec) throws(ReplError) -> Bindings.MemberValue {
         switch type {
         case .duration:
             return .duration(try DurationText.read(word))
@@ -33,7 +33,7 @@ enum MemberConversion {
 
     /// A JSON value (a request's member, or the value of `name=value`) as `member`'s type; `nil`
     /// for an empty object where the member is optional.
-    static func value(_ value: JSONValue, as member: Member, command: String) throws(ReplError) -> Bindings.MemberValue? {
+    static func value(_ value: JSONValue, as member: Member, command: CommandSpec) throws(ReplError) -> Bindings.MemberValue? {
         let wrongType = ReplError(.memberType(member: member.name, expected: member.type.jsonDescription, found: value.kind))
         switch member.type {
         case .json:
