@@ -17,6 +17,9 @@ final class OpenScreen {
     var pushTag: RequestTag?
     /// The shown state as a value, kept until it may have changed, so checks do not re-encode it.
     private var cachedState: JSONValue?
+    /// The shown state as the last snapshot wrote it, kept as long as ``cachedState`` would be:
+    /// the checks after a reply read the state from it instead of writing it again.
+    private var renderedState: [UInt8]?
     /// Changes whenever the shown state may have changed, and differs between screens: what was
     /// checked at one version need not be checked again at it.
     private(set) var stateVersion: UInt64
@@ -44,13 +47,20 @@ final class OpenScreen {
 
     /// The shown state, encoded, with which view model shows it.
     func snapshot() throws(ReplError) -> StateSnapshot {
-        StateSnapshot(screen: host.name, model: host.kind, isLoading: isLoading, json: try host.encodedState())
+        let json = try host.encodedState()
+        renderedState = json
+        return StateSnapshot(screen: host.name, model: host.kind, isLoading: isLoading, json: json)
     }
 
     /// The shown state as a value, for checks and `mock FIELD=VALUE`.
     func stateValue() throws(ReplError) -> JSONValue {
         if let cachedState { return cachedState }
-        let value = try host.stateValue()
+        let value: JSONValue
+        if let renderedState {
+            value = try type(of: host).parsedState(renderedState)
+        } else {
+            value = try host.stateValue()
+        }
         cachedState = value
         return value
     }
@@ -78,6 +88,7 @@ final class OpenScreen {
     /// Forgets the kept state value: a command or a load may have changed what is shown.
     func stateMayHaveChanged() {
         cachedState = nil
+        renderedState = nil
         Self.lastVersion += 1
         stateVersion = Self.lastVersion
     }
