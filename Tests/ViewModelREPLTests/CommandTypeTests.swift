@@ -18,11 +18,11 @@ struct OpenedCommand: ReplCommand {
         self.screen = screen
     }
 
-    init(_ members: Bindings) {
+    init(_ members: CommandMembers) {
         screen = members.text(.screen)
     }
 
-    var members: Bindings { Bindings((.screen, screen.map(Bindings.MemberValue.text))) }
+    var members: CommandMembers { CommandMembers((.screen, screen.map(CommandMembers.MemberValue.text))) }
 
     func run(in evaluator: Evaluator, tag: RequestTag) throws(ReplError) -> Reply {
         let opened = evaluator.screens.keys.sorted().filter { screen == nil || $0 == screen }

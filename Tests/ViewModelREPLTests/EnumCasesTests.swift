@@ -87,10 +87,10 @@ struct PositionalPayloadTests {
         #expect(move.arguments.map(\.name) == ["value", "value2"] && move.arguments.map(\.type) == ["int", "int"])
         #expect(move.arguments.first?.schema == .object([("type", .string("integer"))]))
         #expect(catalog.event("named")?.isPositional == false)
-        let one = try nudge.bind(EventArguments(positional: [.int(3)]))
+        let one = try nudge.json(for: EventArguments(positional: [.int(3)]))
         #expect(JSONWriter.string(one) == #"{"nudge":3}"#)
         #expect(JSONValueDecoder.decodeIfHandled(Event.self, from: one) == .nudge(3))
-        let two = try move.bind(EventArguments(named: [.init(key: "value2", value: .int(5))], positional: [.int(4)]))
+        let two = try move.json(for: EventArguments(named: [.init(key: "value2", value: .int(5))], positional: [.int(4)]))
         #expect(JSONWriter.string(two) == #"{"move":[4,5]}"#)
         #expect(JSONValueDecoder.decodeIfHandled(Event.self, from: two) == .move(4, 5))
     }

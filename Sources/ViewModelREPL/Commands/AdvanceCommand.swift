@@ -11,11 +11,11 @@ package struct AdvanceCommand: TimedCommand {
         self.duration = duration
     }
 
-    package init(_ members: Bindings) throws(ReplError) {
+    package init(_ members: CommandMembers) throws(ReplError) {
         duration = try members.requiredDuration(.duration)
     }
 
-    package var members: Bindings { Bindings((.duration, .duration(duration))) }
+    package var members: CommandMembers { CommandMembers((.duration, .duration(duration))) }
 
     package func runOverTime(in evaluator: Evaluator, tag: RequestTag) async throws(ReplError) -> Reply {
         .clock(now: try await evaluator.time.advance(by: duration))

@@ -14,11 +14,11 @@ package struct CallsCommand: ReplCommand {
         self.name = name
     }
 
-    package init(_ members: Bindings) throws(ReplError) {
+    package init(_ members: CommandMembers) throws(ReplError) {
         name = try members.required(.name)
     }
 
-    package var members: Bindings { Bindings((.name, .text(name))) }
+    package var members: CommandMembers { CommandMembers((.name, .text(name))) }
 
     package func run(in evaluator: Evaluator, tag: RequestTag) throws(ReplError) -> Reply {
         let screen = try evaluator.requireScreen()

@@ -5,7 +5,7 @@ package struct CancelCommand: ReplCommand {
         needsScreen: true, tool: .init("Cancel the load", returns: "the state as it was before the load"))
 
     package init() {}
-    package init(_: Bindings) {}
+    package init(_: CommandMembers) {}
 
     package func run(in evaluator: Evaluator, tag: RequestTag) throws(ReplError) -> Reply {
         let (screen, loader) = try evaluator.requireLoader()

@@ -56,7 +56,7 @@ package final class CommandSpec: Sendable {
     }
 
     /// Builds the command from the members a line gave.
-    package func build(_ members: Bindings) throws(ReplError) -> any ReplCommand {
+    package func build(_ members: CommandMembers) throws(ReplError) -> any ReplCommand {
         try command.init(members)
     }
 

@@ -22,26 +22,26 @@ package enum CommandWriter {
 
     // MARK: The human form
 
-    private static func humanForm(_ spec: CommandSpec, _ bindings: Bindings) -> String? {
+    private static func humanForm(_ spec: CommandSpec, _ members: CommandMembers) -> String? {
         var words = [spec.name]
         if spec.humanForm == .condition {
-            if let flag = spec.members.first(where: { $0.form == .keyword && $0.type == .flag }), case .flag(true)? = bindings.value(flag.key) {
+            if let flag = spec.members.first(where: { $0.form == .keyword && $0.type == .flag }), case .flag(true)? = members.value(flag.key) {
                 return words.joined(separator: " ") + " " + flag.name
             }
-            guard case .path(let path)? = bindings.value(.path), case .comparison(let op)? = bindings.value(.op) else { return nil }
+            guard case .path(let path)? = members.value(.path), case .comparison(let op)? = members.value(.op) else { return nil }
             let value: JSONValue?
-            if case .json(let json)? = bindings.value(.value) { value = json } else { value = nil }
+            if case .json(let json)? = members.value(.value) { value = json } else { value = nil }
             guard let condition = condition(StateCondition(path: path, op: op, value: value)) else { return nil }
             words.append(condition)
             for member in spec.members where member.form == .keyword && member.type != .flag {
-                guard let bound = bindings.value(member.key) else { continue }
+                guard let bound = members.value(member.key) else { continue }
                 guard let text = word(bound, spec) else { return nil }
                 words += [member.name, text]
             }
             return words.joined(separator: " ")
         }
         for member in spec.members {
-            guard let bound = bindings.value(member.key) else { continue }
+            guard let bound = members.value(member.key) else { continue }
             switch member.form {
             case .positional:
                 guard let text = word(bound, spec) else { return nil }
@@ -65,7 +65,7 @@ package enum CommandWriter {
     }
 
     /// A member's value as one word of the line; `nil` when no word carries it.
-    private static func word(_ value: Bindings.MemberValue, _ spec: CommandSpec) -> String? {
+    private static func word(_ value: CommandMembers.MemberValue, _ spec: CommandSpec) -> String? {
         switch value {
         case .text(let text):
             guard isWord(text), !spec.members.contains(where: { $0.form == .keyword && $0.name == text }) else { return nil }
@@ -81,7 +81,7 @@ package enum CommandWriter {
     }
 
     /// The value of `name=value`: one of a few words bare (`clock=real`), other text quoted.
-    private static func namedValue(_ value: Bindings.MemberValue, _ type: CommandSpec.MemberType) -> String? {
+    private static func namedValue(_ value: CommandMembers.MemberValue, _ type: CommandSpec.MemberType) -> String? {
         switch value {
         case .text(let text):
             if case .choice = type, isBareString(text) { return text }
@@ -95,7 +95,7 @@ package enum CommandWriter {
 
     /// A rest member's `KEY=VALUE` and positional values; `nil` when a key is no word or is one
     /// of the command's own named members.
-    private static func restWords(_ value: Bindings.MemberValue, _ spec: CommandSpec) -> [String]? {
+    private static func restWords(_ value: CommandMembers.MemberValue, _ spec: CommandSpec) -> [String]? {
         let named: [NamedValue]
         let positional: [JSONValue]
         switch value {
@@ -140,17 +140,17 @@ package enum CommandWriter {
 
     // MARK: The JSON form
 
-    private static func jsonForm(_ spec: CommandSpec, _ bindings: Bindings) -> String {
-        var members: [(key: String, value: JSONValue)] = [("cmd", .string(spec.name))]
+    private static func jsonForm(_ spec: CommandSpec, _ members: CommandMembers) -> String {
+        var request: [(key: String, value: JSONValue)] = [("cmd", .string(spec.name))]
         for member in spec.members {
-            guard let bound = bindings.value(member.key) else { continue }
-            members.append((member.name, json(bound)))
+            guard let bound = members.value(member.key) else { continue }
+            request.append((member.name, json(bound)))
         }
-        return JSONWriter.string(.object(members))
+        return JSONWriter.string(.object(request))
     }
 
     /// A member's value in a JSON request.
-    private static func json(_ value: Bindings.MemberValue) -> JSONValue {
+    private static func json(_ value: CommandMembers.MemberValue) -> JSONValue {
         switch value {
         case .text(let text): .string(text)
         case .duration(let duration): .string(DurationText.text(duration))

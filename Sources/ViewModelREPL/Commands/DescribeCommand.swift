@@ -9,7 +9,7 @@ package struct DescribeCommand: ReplCommand {
             returns: "its events with their arguments' types and a JSON Schema each, its state's fields, whether it loads, and its dependencies"))
 
     package init() {}
-    package init(_: Bindings) {}
+    package init(_: CommandMembers) {}
 
     package func run(in evaluator: Evaluator, tag: RequestTag) throws(ReplError) -> Reply {
         let screen = try evaluator.requireScreen()

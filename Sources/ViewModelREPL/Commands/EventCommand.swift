@@ -17,12 +17,12 @@ package struct EventCommand: ReplCommand {
         self.arguments = arguments
     }
 
-    package init(_ members: Bindings) throws(ReplError) {
+    package init(_ members: CommandMembers) throws(ReplError) {
         name = try members.required(.name)
         arguments = members.arguments(.args)
     }
 
-    package var members: Bindings { Bindings((.name, .text(name)), (.args, arguments == EventArguments() ? nil : .arguments(arguments))) }
+    package var members: CommandMembers { CommandMembers((.name, .text(name)), (.args, arguments == EventArguments() ? nil : .arguments(arguments))) }
 
     package func run(in evaluator: Evaluator, tag: RequestTag) throws(ReplError) -> Reply {
         let screen = try evaluator.requireScreen()
@@ -30,7 +30,7 @@ package struct EventCommand: ReplCommand {
         guard let event = catalog.event(name) else {
             throw ReplError(.unknownEvent(name, screen: screen.name, known: catalog.names))
         }
-        let bound = try event.bind(arguments)
+        let bound = try event.json(for: arguments)
         let wasLoading = screen.isLoading
         let outcome: EventOutcome
         do {

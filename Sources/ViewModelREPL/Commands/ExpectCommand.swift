@@ -15,11 +15,11 @@ package struct ExpectCommand: ReplCommand {
         self.condition = condition
     }
 
-    package init(_ members: Bindings) throws(ReplError) {
+    package init(_ members: CommandMembers) throws(ReplError) {
         condition = try members.stateCondition()
     }
 
-    package var members: Bindings { Bindings(condition) }
+    package var members: CommandMembers { CommandMembers(condition) }
 
     package func run(in evaluator: Evaluator, tag: RequestTag) throws(ReplError) -> Reply {
         let screen = try evaluator.requireScreen()

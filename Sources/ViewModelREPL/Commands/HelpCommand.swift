@@ -11,11 +11,11 @@ package struct HelpCommand: ReplCommand {
         self.topic = topic
     }
 
-    package init(_ members: Bindings) {
+    package init(_ members: CommandMembers) {
         topic = members.text(.topic)
     }
 
-    package var members: Bindings { Bindings((.topic, topic.map(Bindings.MemberValue.text))) }
+    package var members: CommandMembers { CommandMembers((.topic, topic.map(CommandMembers.MemberValue.text))) }
 
     package func run(in evaluator: Evaluator, tag: RequestTag) throws(ReplError) -> Reply {
         guard let topic else { return .help(CommandTable.specs.map(\.helpEntry)) }

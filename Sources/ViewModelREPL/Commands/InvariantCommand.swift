@@ -30,7 +30,7 @@ package struct InvariantCommand: ReplCommand {
         self.change = change
     }
 
-    package init(_ members: Bindings) throws(ReplError) {
+    package init(_ members: CommandMembers) throws(ReplError) {
         if members.flag(.clear) == true {
             guard members.count == 1 else { throw ReplError(.usage(of: Self.spec)) }
             change = .clear
@@ -39,13 +39,13 @@ package struct InvariantCommand: ReplCommand {
         change = .add(try members.stateCondition(), when: members.condition(.when))
     }
 
-    package var members: Bindings {
+    package var members: CommandMembers {
         switch change {
         case .clear:
-            return Bindings((.clear, .flag(true)))
+            return CommandMembers((.clear, .flag(true)))
         case .add(let condition, let when):
-            var members = Bindings(condition)
-            if let when { members.bind(.when, .condition(when)) }
+            var members = CommandMembers(condition)
+            if let when { members.add(.when, .condition(when)) }
             return members
         }
     }

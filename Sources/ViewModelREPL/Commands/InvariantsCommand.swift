@@ -5,7 +5,7 @@ package struct InvariantsCommand: ReplCommand {
         tool: .init("List invariants", returns: "the invariants"))
 
     package init() {}
-    package init(_: Bindings) {}
+    package init(_: CommandMembers) {}
 
     package func run(in evaluator: Evaluator, tag: RequestTag) -> Reply {
         .ok(Acknowledgement(Self.spec.name, change: .invariants(evaluator.invariants.descriptions)))

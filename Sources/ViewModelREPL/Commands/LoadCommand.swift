@@ -5,7 +5,7 @@ package struct LoadCommand: ReplCommand {
         needsScreen: true, tool: .init("Start a load", returns: "the loading state, then (on virtual time, in the same call) the loaded or failed state"))
 
     package init() {}
-    package init(_: Bindings) {}
+    package init(_: CommandMembers) {}
 
     package func run(in evaluator: Evaluator, tag: RequestTag) throws(ReplError) -> Reply {
         try Self.start(in: evaluator, tag: tag, isReload: false)

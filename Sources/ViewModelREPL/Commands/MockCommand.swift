@@ -21,7 +21,7 @@ package struct MockCommand: ReplCommand {
         self.mocked = mocked
     }
 
-    package init(_ members: Bindings) throws(ReplError) {
+    package init(_ members: CommandMembers) throws(ReplError) {
         switch (members.json(.state), members.fields(.set)) {
         case (let state?, nil): mocked = .state(state)
         case (nil, let fields?): mocked = .fields(fields)
@@ -29,10 +29,10 @@ package struct MockCommand: ReplCommand {
         }
     }
 
-    package var members: Bindings {
+    package var members: CommandMembers {
         switch mocked {
-        case .state(let state): Bindings((.state, .json(state)))
-        case .fields(let fields): Bindings((.set, .fields(fields)))
+        case .state(let state): CommandMembers((.state, .json(state)))
+        case .fields(let fields): CommandMembers((.set, .fields(fields)))
         }
     }
 

@@ -5,7 +5,7 @@ package struct QuitCommand: TimedCommand {
         QuitCommand.self, name: "quit", aliases: ["exit"], usage: "quit", summary: "finish what is in flight and end the session", takesTime: true, tool: nil)
 
     package init() {}
-    package init(_: Bindings) {}
+    package init(_: CommandMembers) {}
 
     package func runOverTime(in evaluator: Evaluator, tag: RequestTag) async throws(ReplError) -> Reply {
         evaluator.quitRequested = true

@@ -5,7 +5,7 @@ package struct RealCommand: ReplCommand {
         tool: .init("Back to the real view model", returns: "the real view model's state, kept while the preview was shown"))
 
     package init() {}
-    package init(_: Bindings) {}
+    package init(_: CommandMembers) {}
 
     package func run(in evaluator: Evaluator, tag: RequestTag) throws(ReplError) -> Reply {
         let screen = try evaluator.requireScreen()

@@ -21,7 +21,7 @@ package struct RecordCommand: ReplCommand {
         self.action = action
     }
 
-    package init(_ members: Bindings) throws(ReplError) {
+    package init(_ members: CommandMembers) throws(ReplError) {
         let path = try members.required(.path)
         let overwrite = members.flag(.overwrite) ?? false
         let append = members.flag(.append) ?? false
@@ -34,12 +34,12 @@ package struct RecordCommand: ReplCommand {
         action = .start(path: path, mode: overwrite ? .overwrite : append ? .append : .create)
     }
 
-    package var members: Bindings {
+    package var members: CommandMembers {
         switch action {
         case .stop:
-            Bindings((.path, .text("stop")))
+            CommandMembers((.path, .text("stop")))
         case .start(let path, let mode):
-            Bindings((.path, .text(path)), (.overwrite, mode == .overwrite ? .flag(true) : nil), (.append, mode == .append ? .flag(true) : nil))
+            CommandMembers((.path, .text(path)), (.overwrite, mode == .overwrite ? .flag(true) : nil), (.append, mode == .append ? .flag(true) : nil))
         }
     }
 

@@ -5,7 +5,7 @@ package struct ReloadCommand: ReplCommand {
         tool: .init("Reload", returns: "the states the reload went through, the last loaded value kept while it runs"))
 
     package init() {}
-    package init(_: Bindings) {}
+    package init(_: CommandMembers) {}
 
     package func run(in evaluator: Evaluator, tag: RequestTag) throws(ReplError) -> Reply {
         try LoadCommand.start(in: evaluator, tag: tag, isReload: true)

@@ -11,9 +11,9 @@ package protocol ReplCommand: Equatable, Sendable {
     static var spec: CommandSpec { get }
     /// Builds the command from its members.
     /// - Throws: ``ReplError`` when the members given do not make a command (`record stop overwrite=true`).
-    init(_ members: Bindings) throws(ReplError)
+    init(_ members: CommandMembers) throws(ReplError)
     /// The members the command is written back with: `init(_:)`'s inverse.
-    var members: Bindings { get }
+    var members: CommandMembers { get }
     /// Runs the command start to finish and returns its reply.
     /// - Throws: ``ReplError`` when it is refused; a refused command changes nothing.
     @MainActor func run(in evaluator: Evaluator, tag: RequestTag) throws(ReplError) -> Reply
@@ -28,7 +28,7 @@ package protocol TimedCommand: ReplCommand {
 
 extension ReplCommand {
     /// A command without members is written back as its name alone.
-    package var members: Bindings { Bindings(isJSON: false) }
+    package var members: CommandMembers { CommandMembers(isJSON: false) }
 
     /// Whether `other` is this command with the same members.
     package func isSame(as other: any ReplCommand) -> Bool {

@@ -5,7 +5,7 @@ package struct RetryCommand: ReplCommand {
         tool: .init("Retry the last load", returns: "the states the load went through"))
 
     package init() {}
-    package init(_: Bindings) {}
+    package init(_: CommandMembers) {}
 
     package func run(in evaluator: Evaluator, tag: RequestTag) throws(ReplError) -> Reply {
         let (screen, loader) = try evaluator.requireLoader()

@@ -5,7 +5,7 @@ package struct ScreensCommand: ReplCommand {
         tool: .init("List screens", returns: "the registered screens, each with a summary, and the one in use"))
 
     package init() {}
-    package init(_: Bindings) {}
+    package init(_: CommandMembers) {}
 
     package func run(in evaluator: Evaluator, tag: RequestTag) -> Reply {
         .screens(evaluator.registry.definitions.map { ScreenSummary(name: $0.name, summary: $0.summary) }, current: evaluator.current?.name)

@@ -22,7 +22,7 @@ package struct SetCommand: ReplCommand {
         self.setting = setting
     }
 
-    package init(_ members: Bindings) throws(ReplError) {
+    package init(_ members: CommandMembers) throws(ReplError) {
         guard members.count == 1 else { throw ReplError(.usage(of: Self.spec)) }
         if let clock = members.text(.clock).flatMap(ClockMode.init(rawValue:)) {
             setting = .clock(clock)
@@ -35,11 +35,11 @@ package struct SetCommand: ReplCommand {
         }
     }
 
-    package var members: Bindings {
+    package var members: CommandMembers {
         switch setting {
-        case .clock(let clock): Bindings((.clock, .text(clock.rawValue)))
-        case .output(let mode): Bindings((.output, .text(mode.rawValue)))
-        case .states(let states): Bindings((.states, .text(states.rawValue)))
+        case .clock(let clock): CommandMembers((.clock, .text(clock.rawValue)))
+        case .output(let mode): CommandMembers((.output, .text(mode.rawValue)))
+        case .states(let states): CommandMembers((.states, .text(states.rawValue)))
         }
     }
 

@@ -10,11 +10,11 @@ package struct SleepCommand: TimedCommand {
         self.duration = duration
     }
 
-    package init(_ members: Bindings) throws(ReplError) {
+    package init(_ members: CommandMembers) throws(ReplError) {
         duration = try members.requiredDuration(.duration)
     }
 
-    package var members: Bindings { Bindings((.duration, .duration(duration))) }
+    package var members: CommandMembers { CommandMembers((.duration, .duration(duration))) }
 
     package func runOverTime(in evaluator: Evaluator, tag: RequestTag) async throws(ReplError) -> Reply {
         evaluator.pushes.armWatches()

@@ -12,11 +12,11 @@ package struct StateCommand: ReplCommand {
         self.focus = focus
     }
 
-    package init(_ members: Bindings) {
+    package init(_ members: CommandMembers) {
         focus = members.path(.path)
     }
 
-    package var members: Bindings { Bindings((.path, focus.map(Bindings.MemberValue.path))) }
+    package var members: CommandMembers { CommandMembers((.path, focus.map(CommandMembers.MemberValue.path))) }
 
     package func run(in evaluator: Evaluator, tag: RequestTag) throws(ReplError) -> Reply {
         let screen = try evaluator.requireScreen()

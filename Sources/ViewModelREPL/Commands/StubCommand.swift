@@ -22,7 +22,7 @@ package struct StubCommand: ReplCommand {
         self.stub = stub
     }
 
-    package init(_ members: Bindings) throws(ReplError) {
+    package init(_ members: CommandMembers) throws(ReplError) {
         let answers: [DependencyTable.Stub.Answer] = [
             members.json(.value).map { .value($0) }, members.text(.error).map { .error($0) }, members.flag(.hang) == true ? .hang : nil,
         ].compactMap { $0 }
@@ -38,15 +38,15 @@ package struct StubCommand: ReplCommand {
         name = try members.required(.name)
     }
 
-    package var members: Bindings {
-        var members = Bindings((.name, .text(name)))
+    package var members: CommandMembers {
+        var members = CommandMembers((.name, .text(name)))
         switch stub.answer {
-        case .value(let value): members.bind(.value, .json(value))
-        case .error(let message): members.bind(.error, .text(message))
-        case .hang: members.bind(.hang, .flag(true))
+        case .value(let value): members.add(.value, .json(value))
+        case .error(let message): members.add(.error, .text(message))
+        case .hang: members.add(.hang, .flag(true))
         }
-        if let delay = stub.delay { members.bind(.delay, .duration(delay)) }
-        if let times = stub.times { members.bind(.times, .json(.int(times))) }
+        if let delay = stub.delay { members.add(.delay, .duration(delay)) }
+        if let times = stub.times { members.add(.times, .json(.int(times))) }
         return members
     }
 

@@ -11,11 +11,11 @@ package struct UnstubCommand: ReplCommand {
         self.name = name
     }
 
-    package init(_ members: Bindings) {
+    package init(_ members: CommandMembers) {
         name = members.text(.name)
     }
 
-    package var members: Bindings { Bindings((.name, name.map(Bindings.MemberValue.text))) }
+    package var members: CommandMembers { CommandMembers((.name, name.map(CommandMembers.MemberValue.text))) }
 
     package func run(in evaluator: Evaluator, tag: RequestTag) throws(ReplError) -> Reply {
         let screen = try evaluator.requireScreen()

@@ -11,11 +11,11 @@ package struct UseCommand: ReplCommand {
         self.screen = screen
     }
 
-    package init(_ members: Bindings) throws(ReplError) {
+    package init(_ members: CommandMembers) throws(ReplError) {
         screen = try members.required(.screen)
     }
 
-    package var members: Bindings { Bindings((.screen, .text(screen))) }
+    package var members: CommandMembers { CommandMembers((.screen, .text(screen))) }
 
     package func run(in evaluator: Evaluator, tag: RequestTag) throws(ReplError) -> Reply {
         guard let definition = evaluator.registry.definition(screen) else {

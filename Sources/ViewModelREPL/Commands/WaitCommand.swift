@@ -18,13 +18,13 @@ package struct WaitCommand: TimedCommand {
         self.timeout = timeout
     }
 
-    package init(_ members: Bindings) {
+    package init(_ members: CommandMembers) {
         condition = members.condition(.until)
         timeout = members.duration(.timeout)
     }
 
-    package var members: Bindings {
-        Bindings((.until, condition.map(Bindings.MemberValue.condition)), (.timeout, timeout.map(Bindings.MemberValue.duration)))
+    package var members: CommandMembers {
+        CommandMembers((.until, condition.map(CommandMembers.MemberValue.condition)), (.timeout, timeout.map(CommandMembers.MemberValue.duration)))
     }
 
     package func runOverTime(in evaluator: Evaluator, tag: RequestTag) async throws(ReplError) -> Reply {

@@ -15,11 +15,11 @@ package struct WatchCommand: ReplCommand {
         self.path = path
     }
 
-    package init(_ members: Bindings) {
+    package init(_ members: CommandMembers) {
         path = members.path(.path)
     }
 
-    package var members: Bindings { Bindings((.path, path.map(Bindings.MemberValue.path))) }
+    package var members: CommandMembers { CommandMembers((.path, path.map(CommandMembers.MemberValue.path))) }
 
     package func run(in evaluator: Evaluator, tag: RequestTag) throws(ReplError) -> Reply {
         let screen = try evaluator.requireScreen()

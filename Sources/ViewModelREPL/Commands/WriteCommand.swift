@@ -14,14 +14,14 @@ package struct WriteCommand: ReplCommand {
         self.fields = fields
     }
 
-    package init(_ members: Bindings) throws(ReplError) {
+    package init(_ members: CommandMembers) throws(ReplError) {
         guard let fields = members.fields(.set), !fields.isEmpty else {
             throw ReplError(members.isJSON ? .missingMember(MemberKey.set.name) : .usage(of: Self.spec))
         }
         self.fields = fields
     }
 
-    package var members: Bindings { Bindings((.set, .fields(fields))) }
+    package var members: CommandMembers { CommandMembers((.set, .fields(fields))) }
 
     package func run(in evaluator: Evaluator, tag: RequestTag) throws(ReplError) -> Reply {
         let screen = try evaluator.requireScreen()

@@ -14,9 +14,9 @@ package enum CommandParser {
             let nameStart = scanner.index
             guard let name = scanner.word() else { return nil }
             guard let spec = CommandTable.spec(name) else { throw ReplError(.noCommand(named: name), column: scanner.column(at: nameStart)) }
-            let bindings = try HumanFormReader.read(spec, &scanner)
+            let members = try HumanFormReader.read(spec, &scanner)
             do throws(ReplError) {
-                return ParsedCommand(command: try spec.build(bindings), spec: spec)
+                return ParsedCommand(command: try spec.build(members), spec: spec)
             } catch {
                 throw error.placed(at: scanner.column)
             }

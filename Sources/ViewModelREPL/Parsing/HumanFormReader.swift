@@ -5,27 +5,27 @@
 enum HumanFormReader {
     typealias Member = CommandSpec.Member
 
-    static func read(_ spec: CommandSpec, _ scanner: inout LineScanner) throws(ReplError) -> Bindings {
-        var bindings = Bindings(isJSON: false)
+    static func read(_ spec: CommandSpec, _ scanner: inout LineScanner) throws(ReplError) -> CommandMembers {
+        var members = CommandMembers(isJSON: false)
         if spec.humanForm == .condition {
             // A flag alone (`invariant clear`) stands instead of the condition.
             if let word = scanner.peekWord(), let flag = spec.members.first(where: { $0.form == .keyword && $0.type == .flag && $0.name == word }) {
                 _ = scanner.word()
-                bindings.bind(flag.key, .flag(true))
+                members.add(flag.key, .flag(true))
                 try end(spec, &scanner)
-                return bindings
+                return members
             }
             let condition = try scanner.condition()
-            bindings.bind(.path, .path(condition.path))
-            bindings.bind(.op, .comparison(condition.op))
-            if let value = condition.value { bindings.bind(.value, .json(value)) }
+            members.add(.path, .path(condition.path))
+            members.add(.op, .comparison(condition.op))
+            if let value = condition.value { members.add(.value, .json(value)) }
             while let word = scanner.peekWord(), let keyword = spec.members.first(where: { $0.form == .keyword && $0.type != .flag && $0.name == word }) {
-                guard !bindings.has(keyword.key) else { throw scanner.error(.duplicateArgument(keyword.name)) }
+                guard !members.has(keyword.key) else { throw scanner.error(.duplicateArgument(keyword.name)) }
                 _ = scanner.word()
-                bindings.bind(keyword.key, try value(of: keyword.type, spec, &scanner))
+                members.add(keyword.key, try value(of: keyword.type, spec, &scanner))
             }
             try end(spec, &scanner)
-            return bindings
+            return members
         }
         var positional = spec.positionalMembers[...]
         let rest = spec.restMember
@@ -37,13 +37,13 @@ enum HumanFormReader {
             guard !scanner.isAtEnd else { break }
             let start = scanner.index
             if spec.hasKeywordMembers, let word = scanner.peekWord(), let keyword = spec.members.first(where: { $0.form == .keyword && $0.name == word }) {
-                guard !bindings.has(keyword.key) else { throw scanner.error(.duplicateArgument(keyword.name), at: start) }
+                guard !members.has(keyword.key) else { throw scanner.error(.duplicateArgument(keyword.name), at: start) }
                 _ = scanner.word()
-                bindings.bind(keyword.key, keyword.type == .flag ? .flag(true) : try value(of: keyword.type, spec, &scanner))
+                members.add(keyword.key, keyword.type == .flag ? .flag(true) : try value(of: keyword.type, spec, &scanner))
                 continue
             }
             if let member = positional.popFirst() {
-                bindings.bind(member.key, try value(of: member.type, spec, &scanner))
+                members.add(member.key, try value(of: member.type, spec, &scanner))
                 continue
             }
             guard let argument = try scanner.argument() else { break }
@@ -51,9 +51,9 @@ enum HumanFormReader {
             func column() -> Int { scanner.column(at: argument.start) }
             if let key = argument.key {
                 if let member = spec.members.first(where: { $0.form == .named && $0.name == key }) {
-                    guard !bindings.has(member.key) else { throw ReplError(.duplicateArgument(key), column: column()) }
+                    guard !members.has(member.key) else { throw ReplError(.duplicateArgument(key), column: column()) }
                     do {
-                        if let bound = try MemberConversion.value(argument.value, as: member, command: spec) { bindings.bind(member.key, bound) }
+                        if let bound = try MemberConversion.value(argument.value, as: member, command: spec) { members.add(member.key, bound) }
                     } catch {
                         throw error.placed(at: column())
                     }
@@ -77,13 +77,15 @@ enum HumanFormReader {
         if let strayValue { throw ReplError(.unexpectedArgument(to: spec), column: strayValue) }
         if positional.contains(where: \.isRequired) { throw scanner.error(.usage(of: spec)) }
         if let rest, !restArguments.named.isEmpty || !restArguments.positional.isEmpty {
-            bindings.bind(rest.key, rest.type == .fields ? .fields(restArguments.named) : .arguments(restArguments))
+            members.add(rest.key, rest.type == .fields ? .fields(restArguments.named) : .arguments(restArguments))
         }
-        return bindings
+        return members
     }
 
     /// Reads a positional or keyword member's value.
-    private static func value(of type: CommandSpec.MemberType, _ spec: CommandSpec, _ scanner: inout LineScanner) throws(ReplError) -> Bindings.MemberValue {
+    private static func value(of type: CommandSpec.MemberType, _ spec: CommandSpec, _ scanner: inout LineScanner) throws(ReplError)
+        -> CommandMembers.MemberValue
+    {
         scanner.skipBlanks()
         let start = scanner.index
         switch type {

@@ -38,14 +38,14 @@ enum JSONRequestParser {
             throw ReplError(.unknownMember(unknown.key, command: spec.name, allowed: allowed))
         }
         guard let spec else { throw ReplError(.noCommand(named: name)) }
-        var bindings = Bindings(isJSON: true)
+        var members = CommandMembers(isJSON: true)
         for member in spec.members {
             guard let value = request[member.name], value != .null || member.type == .json else {
                 if member.isRequired { throw ReplError(.missingMember(member.name)) }
                 continue
             }
-            if let bound = try MemberConversion.value(value, as: member, command: spec) { bindings.bind(member.key, bound) }
+            if let bound = try MemberConversion.value(value, as: member, command: spec) { members.add(member.key, bound) }
         }
-        return ParsedCommand(command: try spec.build(bindings), spec: spec, id: id)
+        return ParsedCommand(command: try spec.build(members), spec: spec, id: id)
     }
 }

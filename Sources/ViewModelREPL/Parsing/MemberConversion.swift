@@ -4,7 +4,7 @@ enum MemberConversion {
     typealias Member = CommandSpec.Member
 
     /// A word of the line, or the text of a JSON string, as a member of `type`.
-    static func value(word: String, as type: CommandSpec.MemberType, command: CommandSpec) throws(ReplError) -> Bindings.MemberValue {
+    static func value(word: String, as type: CommandSpec.MemberType, command: CommandSpec) throws(ReplError) -> CommandMembers.MemberValue {
         switch type {
         case .duration:
             return .duration(try DurationText.read(word))
@@ -16,7 +16,7 @@ enum MemberConversion {
             return .comparison(op)
         case .condition:
             do throws(ReplError) {
-                return try LineScanner.scan(word) { scanner throws(ReplError) -> Bindings.MemberValue in
+                return try LineScanner.scan(word) { scanner throws(ReplError) -> CommandMembers.MemberValue in
                     let condition = try scanner.condition()
                     scanner.skipBlanks()
                     guard scanner.isAtEnd else { throw ReplError(.unexpectedArgument(to: command)) }
@@ -33,7 +33,7 @@ enum MemberConversion {
 
     /// A JSON value (a request's member, or the value of `name=value`) as `member`'s type; `nil`
     /// for an empty object where the member is optional.
-    static func value(_ value: JSONValue, as member: Member, command: CommandSpec) throws(ReplError) -> Bindings.MemberValue? {
+    static func value(_ value: JSONValue, as member: Member, command: CommandSpec) throws(ReplError) -> CommandMembers.MemberValue? {
         let wrongType = ReplError(.memberType(member: member.name, expected: member.type.jsonDescription, found: value.kind))
         switch member.type {
         case .json:

@@ -1,10 +1,10 @@
-/// Binding a command's arguments to an event of the catalog.
+/// Checking an `event` line's arguments against an event of the catalog, into the event as JSON.
 extension EventCatalog.Event {
     /// The event as JSON, checked against its arguments, as replies and `@events` show it
     /// (`{"select":{"id":3}}`). ``encodesAsString`` says whether the app's `Decodable` reads it as
     /// its bare name instead, so an event is decoded once, in the shape it was encoded in.
     /// - Throws: ``ReplError`` naming an unknown, missing or extra argument.
-    func bind(_ arguments: EventArguments) throws(ReplError) -> JSONValue {
+    func json(for arguments: EventArguments) throws(ReplError) -> JSONValue {
         if arguments.positional.isEmpty, arguments.named.isEmpty, self.arguments.isEmpty { return withoutArguments }
         if arguments.positional.count > self.arguments.count {
             throw ReplError(.tooManyValues(event: name, takes: self.arguments))

@@ -1,6 +1,6 @@
 /// A command's members as read from a line, checked and converted to their types: what a
 /// ``ReplCommand`` is built from, whichever form the line had, and what it is written back as.
-package struct Bindings: Sendable {
+package struct CommandMembers: Sendable {
     /// One member's value.
     package enum MemberValue: Sendable {
         case text(String)
@@ -35,7 +35,7 @@ package struct Bindings: Sendable {
     init(_ members: (MemberKey, MemberValue?)...) {
         isJSON = false
         for (key, value) in members {
-            if let value { bind(key, value) }
+            if let value { add(key, value) }
         }
     }
 
@@ -44,7 +44,7 @@ package struct Bindings: Sendable {
         value(key) != nil
     }
 
-    package mutating func bind(_ key: MemberKey, _ value: MemberValue) {
+    package mutating func add(_ key: MemberKey, _ value: MemberValue) {
         if first == nil {
             first = (key, value)
         } else {
