@@ -55,10 +55,23 @@ package struct InvariantCommand: ReplCommand {
         case .add(let condition, let when):
             let invariant = InvariantTracker.Invariant(screen: try evaluator.requireScreen().name, condition: condition, when: when)
             evaluator.invariants.add(invariant)
-            return .ok(Acknowledgement(Self.spec.name, change: .invariantAdded(invariant.description, count: evaluator.invariants.count)))
+            return .ok(Acknowledgement(Self.spec.name, change: Added(invariant: invariant.description, count: evaluator.invariants.count)))
         case .clear:
             evaluator.invariants.clear()
-            return .ok(Acknowledgement(Self.spec.name, change: .invariants([])))
+            return .ok(Acknowledgement(Self.spec.name, change: InvariantsCommand.Listed(invariants: [])))
         }
+    }
+
+    /// The invariant added, and how many there are now.
+    package struct Added: AcknowledgedChange {
+        package var invariant: String
+        package var count: Int
+
+        @MainActor package func writeMembers<Line: ProtocolLineTarget>(to line: Line) {
+            line.field("invariant", invariant)
+            line.field("count", count)
+        }
+
+        package var humanText: String { Messages.invariantAdded(invariant, count: count) }
     }
 }

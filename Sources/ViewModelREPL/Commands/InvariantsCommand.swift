@@ -8,6 +8,17 @@ package struct InvariantsCommand: ReplCommand {
     package init(_: CommandMembers) {}
 
     package func run(in evaluator: Evaluator, tag: RequestTag) -> Reply {
-        .ok(Acknowledgement(Self.spec.name, change: .invariants(evaluator.invariants.descriptions)))
+        .ok(Acknowledgement(Self.spec.name, change: Listed(invariants: evaluator.invariants.descriptions)))
+    }
+
+    /// The invariants now (after `invariants`, or none after `invariant clear`).
+    package struct Listed: AcknowledgedChange {
+        package var invariants: [String]
+
+        @MainActor package func writeMembers<Line: ProtocolLineTarget>(to line: Line) {
+            line.field("invariants", .array(invariants.map(JSONValue.string)))
+        }
+
+        package var humanText: String { Messages.invariants(invariants) }
     }
 }

@@ -49,12 +49,12 @@ package struct RecordCommand: ReplCommand {
         case .start(let path, let mode):
             guard evaluator.recorder == nil else { throw ReplError(.alreadyRecording) }
             evaluator.recorder = try ScriptRecorder(path: path, sandbox: evaluator.options.files, mode: mode, setup: Self.setUpLines(of: evaluator))
-            return .ok(Acknowledgement(name, change: .recording(path: path)))
+            return .ok(Acknowledgement(name, change: Started(path: path)))
         case .stop:
             guard let recorder = evaluator.recorder else { throw ReplError(.notRecording) }
             recorder.close()
             evaluator.recorder = nil
-            return .ok(Acknowledgement(name, change: .recorded(path: recorder.path, commands: recorder.count)))
+            return .ok(Acknowledgement(name, change: Stopped(path: recorder.path, commands: recorder.count)))
         }
     }
 
@@ -78,5 +78,29 @@ package struct RecordCommand: ReplCommand {
             commands += [UseCommand(screen: screen.name)] + lines
         }
         return commands.map(CommandWriter.line(for:))
+    }
+
+    /// Recording started, to the file at `path`.
+    package struct Started: AcknowledgedChange {
+        package var path: String
+
+        @MainActor package func writeMembers<Line: ProtocolLineTarget>(to line: Line) {
+            line.field("path", path)
+        }
+
+        package var humanText: String { Messages.recording(to: path) }
+    }
+
+    /// Recording stopped, with how many commands the file holds.
+    package struct Stopped: AcknowledgedChange {
+        package var path: String
+        package var commands: Int
+
+        @MainActor package func writeMembers<Line: ProtocolLineTarget>(to line: Line) {
+            line.field("path", path)
+            line.field("commands", commands)
+        }
+
+        package var humanText: String { Messages.recorded(commands, to: path) }
     }
 }

@@ -49,14 +49,35 @@ package struct SetCommand: ReplCommand {
         case .clock(let mode):
             guard evaluator.screens.isEmpty else { throw ReplError(.clockAfterUse) }
             if mode != evaluator.time.mode { evaluator.time.use(mode) }
-            return .ok(Acknowledgement(name, change: .clock(mode)))
+            return .ok(Acknowledgement(name, change: Applied(setting: setting)))
         case .output(let style):
             // Only a terminal shows more than one form.
             guard evaluator.options.output.mode != nil else { throw ReplError(.outputNeedsTerminal) }
-            return .ok(Acknowledgement(name, change: .output(style)))
+            return .ok(Acknowledgement(name, change: Applied(setting: .output(style))))
         case .states(let rendering):
             // The session's output applies it as this acknowledgement goes out, for the lines after it.
-            return .ok(Acknowledgement(name, change: .states(rendering)))
+            return .ok(Acknowledgement(name, change: Applied(setting: .states(rendering))))
+        }
+    }
+
+    /// The setting `set` made; the session's output applies `output` and `states` as this reply goes out.
+    package struct Applied: AcknowledgedChange {
+        package var setting: Setting
+
+        @MainActor package func writeMembers<Line: ProtocolLineTarget>(to line: Line) {
+            switch setting {
+            case .clock(let mode): line.field("clock", mode.rawValue)
+            case .output(let mode): line.field("output", mode.rawValue)
+            case .states(let rendering): line.field("states", rendering.rawValue)
+            }
+        }
+
+        package var humanText: String {
+            switch setting {
+            case .clock(let mode): Messages.setting("clock", is: mode.rawValue)
+            case .output(let mode): Messages.setting("output", is: mode.rawValue)
+            case .states(let rendering): Messages.setting("state lines", is: rendering.rawValue)
+            }
         }
     }
 }

@@ -54,6 +54,24 @@ package struct StubCommand: ReplCommand {
         let screen = try evaluator.requireScreen()
         try screen.dependencies.stub(name, stub)
         let count = screen.dependencies.stubs(of: name).count
-        return .ok(Acknowledgement(Self.spec.name, change: .stubbed(screen: screen.name, dependency: name, stub: stub, count: count)))
+        return .ok(Acknowledgement(Self.spec.name, change: Stubbed(screen: screen.name, dependency: name, stub: stub, count: count)))
+    }
+
+    /// The stub added, and how many the dependency has now: a reply says what changed, so a
+    /// thousand stubs cost a thousand short replies, not a list each.
+    package struct Stubbed: AcknowledgedChange {
+        package var screen: String
+        package var dependency: String
+        package var stub: DependencyTable.Stub
+        package var count: Int
+
+        @MainActor package func writeMembers<Line: ProtocolLineTarget>(to line: Line) {
+            line.field("screen", screen)
+            line.field("dependency", dependency)
+            line.field("stub", stub.json)
+            line.field("count", count)
+        }
+
+        package var humanText: String { Messages.stubbed(dependency, JSONWriter.string(stub.json), count: count) }
     }
 }

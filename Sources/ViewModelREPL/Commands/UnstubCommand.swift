@@ -20,7 +20,33 @@ package struct UnstubCommand: ReplCommand {
     package func run(in evaluator: Evaluator, tag: RequestTag) throws(ReplError) -> Reply {
         let screen = try evaluator.requireScreen()
         try screen.dependencies.unstub(name)
-        guard let name else { return .ok(Acknowledgement(Self.spec.name, change: .unstubbed(screen: screen.name))) }
-        return .ok(Acknowledgement(Self.spec.name, change: .stubs(screen: screen.name, dependency: name, stubs: [])))
+        guard let name else { return .ok(Acknowledgement(Self.spec.name, change: Unstubbed(screen: screen.name))) }
+        return .ok(Acknowledgement(Self.spec.name, change: Stubs(screen: screen.name, dependency: name, stubs: [])))
+    }
+
+    /// What one dependency is stubbed to now, newest first (nothing, after `unstub NAME`).
+    package struct Stubs: AcknowledgedChange {
+        package var screen: String
+        package var dependency: String
+        package var stubs: [DependencyTable.Stub]
+
+        @MainActor package func writeMembers<Line: ProtocolLineTarget>(to line: Line) {
+            line.field("screen", screen)
+            line.field("dependency", dependency)
+            line.field("stubs", .array(stubs.map(\.json)))
+        }
+
+        package var humanText: String { Messages.stubs(of: dependency, stubs.map { JSONWriter.string($0.json) }) }
+    }
+
+    /// Every dependency of a screen goes to its live function again.
+    package struct Unstubbed: AcknowledgedChange {
+        package var screen: String
+
+        @MainActor package func writeMembers<Line: ProtocolLineTarget>(to line: Line) {
+            line.field("screen", screen)
+        }
+
+        package var humanText: String { Messages.unstubbed(screen) }
     }
 }

@@ -23,6 +23,21 @@ package struct UnwatchCommand: ReplCommand {
         let watches = evaluator.watches
         if watches.remove(path, on: screen.name) == 0, let path { throw ReplError(.notWatched(path.description)) }
         return .ok(
-            Acknowledgement(Self.spec.name, change: .unwatched(screen: screen.name, path: path?.description, count: watches.count(on: screen.name))))
+            Acknowledgement(Self.spec.name, change: Unwatched(screen: screen.name, path: path?.description, count: watches.count(on: screen.name))))
+    }
+
+    /// The path no longer watched (`nil` for every path), and how many are left.
+    package struct Unwatched: AcknowledgedChange {
+        package var screen: String
+        package var path: String?
+        package var count: Int
+
+        @MainActor package func writeMembers<Line: ProtocolLineTarget>(to line: Line) {
+            line.field("screen", screen)
+            if let path { line.field("unwatch", path) }
+            line.field("count", count)
+        }
+
+        package var humanText: String { Messages.unwatched(path, on: screen, count: count) }
     }
 }

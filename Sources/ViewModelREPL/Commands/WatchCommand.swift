@@ -24,8 +24,36 @@ package struct WatchCommand: ReplCommand {
     package func run(in evaluator: Evaluator, tag: RequestTag) throws(ReplError) -> Reply {
         let screen = try evaluator.requireScreen()
         let watches = evaluator.watches
-        guard let path else { return .ok(Acknowledgement(Self.spec.name, change: .watches(screen: screen.name, paths: watches.paths(of: screen.name)))) }
+        guard let path else { return .ok(Acknowledgement(Self.spec.name, change: Listed(screen: screen.name, paths: watches.paths(of: screen.name)))) }
         _ = watches.add(path, on: screen.name, current: path.lookup(in: try screen.root(for: path)))
-        return .ok(Acknowledgement(Self.spec.name, change: .watched(screen: screen.name, path: path.description, count: watches.count(on: screen.name))))
+        return .ok(Acknowledgement(Self.spec.name, change: Watched(screen: screen.name, path: path.description, count: watches.count(on: screen.name))))
+    }
+
+    /// The path watched now (whether or not it was already), and how many the screen has.
+    package struct Watched: AcknowledgedChange {
+        package var screen: String
+        package var path: String
+        package var count: Int
+
+        @MainActor package func writeMembers<Line: ProtocolLineTarget>(to line: Line) {
+            line.field("screen", screen)
+            line.field("watch", path)
+            line.field("count", count)
+        }
+
+        package var humanText: String { Messages.watched(path, on: screen, count: count) }
+    }
+
+    /// The paths watched on a screen, after `watch` alone.
+    package struct Listed: AcknowledgedChange {
+        package var screen: String
+        package var paths: [String]
+
+        @MainActor package func writeMembers<Line: ProtocolLineTarget>(to line: Line) {
+            line.field("screen", screen)
+            line.field("watches", .array(paths.map(JSONValue.string)))
+        }
+
+        package var humanText: String { Messages.watches(paths, on: screen) }
     }
 }

@@ -259,6 +259,20 @@ extension Messages {
     static func count(_ number: Int, _ noun: String) -> String {
         "\(number) \(noun)\(number == 1 ? "" : "s")"
     }
+    /// A setting `set` changed, at a terminal.
+    static func setting(_ name: String, is value: String) -> String { "\(name): \(value)" }
+    static func recording(to path: String) -> String { "recording to \(path)" }
+    /// A dependency's stubs after `unstub NAME`, newest first, each as JSON.
+    static func stubs(of dependency: String, _ stubs: [String]) -> String {
+        stubs.isEmpty ? "\(dependency): live" : "\(dependency): " + stubs.joined(separator: ", then ")
+    }
+    static func unstubbed(_ screen: String) -> String { "every dependency of \(screen) is live" }
+    static func invariants(_ invariants: [String]) -> String {
+        invariants.isEmpty ? "no invariants" : "invariants: " + invariants.joined(separator: "; ")
+    }
+    static func watches(_ paths: [String], on screen: String) -> String {
+        paths.isEmpty ? "watching nothing on \(screen)" : "watching on \(screen): \(paths.joined(separator: ", "))"
+    }
     static func stubbed(_ dependency: String, _ stub: String, count: Int) -> String {
         "\(dependency): \(stub) first (\(Self.count(count, "stub")); describe lists them)"
     }

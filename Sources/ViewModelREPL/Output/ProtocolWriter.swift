@@ -5,7 +5,9 @@ package enum WireProtocol {
     package static let version = 1
 }
 
-/// Renders output values as protocol-v1 lines: the only code that knows the wire's field names.
+/// Renders output values as protocol-v1 lines: the code that knows the wire's field names, besides
+/// the members of an `ok` line, which the command that changed something declares with its change
+/// (``AcknowledgedChange``).
 ///
 /// Every line is one object with a `type` and a `seq`, then the request's `id` and `line` and
 /// `"push":true` for a line a request caused later; docs/PROTOCOL.md is its specification. The
@@ -237,44 +239,7 @@ package final class ProtocolWriter<Target: ProtocolLineTarget>: OutputConsumer {
     private func writeAcknowledgement(_ acknowledgement: Acknowledgement, _ value: OutputValue) {
         open("ok", value)
         output.field("cmd", acknowledgement.command)
-        switch acknowledgement.change {
-        case nil: break
-        case .clock(let mode)?: output.field("clock", mode.rawValue)
-        case .output(let style)?: output.field("output", style.rawValue)
-        case .stubs(let screen, let dependency, let stubs)?:
-            output.field("screen", screen)
-            output.field("dependency", dependency)
-            output.field("stubs", .array(stubs.map(\.json)))
-        case .stubbed(let screen, let dependency, let stub, let count)?:
-            output.field("screen", screen)
-            output.field("dependency", dependency)
-            output.field("stub", stub.json)
-            output.field("count", count)
-        case .invariantAdded(let invariant, let count)?:
-            output.field("invariant", invariant)
-            output.field("count", count)
-        case .watched(let screen, let path, let count)?:
-            output.field("screen", screen)
-            output.field("watch", path)
-            output.field("count", count)
-        case .unwatched(let screen, let path, let count)?:
-            output.field("screen", screen)
-            if let path { output.field("unwatch", path) }
-            output.field("count", count)
-        case .invariants(let invariants)?:
-            output.field("invariants", .array(invariants.map(JSONValue.string)))
-        case .unstubbed(let screen)?:
-            output.field("screen", screen)
-        case .watches(let screen, let paths)?:
-            output.field("screen", screen)
-            output.field("watches", .array(paths.map(JSONValue.string)))
-        case .states(let rendering)?:
-            output.field("states", rendering.rawValue)
-        case .recording(let path)?: output.field("path", path)
-        case .recorded(let path, let commands)?:
-            output.field("path", path)
-            output.field("commands", commands)
-        }
+        acknowledgement.change?.writeMembers(to: output)
     }
 
     private func writeError(_ error: ReplError, _ value: OutputValue) {

@@ -64,8 +64,8 @@ package final class SessionOutput {
     }
 
     /// Applies a setting a command changed.
-    private func apply(_ change: Acknowledgement.Change?) {
-        switch change {
+    private func apply(_ change: (any AcknowledgedChange)?) {
+        switch (change as? SetCommand.Applied)?.setting {
         case .states(let rendering)?:
             settings.states = rendering
             shown.removeAll()

@@ -1,37 +1,21 @@
-/// The reply of a command that succeeded with nothing else to show.
+/// The reply of a command that succeeded with nothing else to show: the command's name, and what
+/// it changed, when it says.
 package struct Acknowledgement: Sendable {
-    /// What changed, when something did.
-    package enum Change: Sendable {
-        case clock(ClockMode)
-        case output(OutputMode)
-        case states(StateRendering)
-        /// What a dependency is stubbed to now, newest first, after `unstub NAME`.
-        case stubs(screen: String, dependency: String, stubs: [DependencyTable.Stub])
-        /// The stub `stub` added, and how many the dependency has now: a reply says what changed,
-        /// so a thousand stubs cost a thousand short replies, not a list each.
-        case stubbed(screen: String, dependency: String, stub: DependencyTable.Stub, count: Int)
-        /// Every dependency of a screen goes to its live function again.
-        case unstubbed(screen: String)
-        /// The invariants now, after `invariants` or `invariant clear`.
-        case invariants([String])
-        /// The invariant `invariant` added, and how many there are now.
-        case invariantAdded(String, count: Int)
-        /// The paths watched on a screen, after `watch` alone.
-        case watches(screen: String, paths: [String])
-        /// The path `watch PATH` follows now (whether or not it was already), and how many the screen has.
-        case watched(screen: String, path: String, count: Int)
-        /// The path `unwatch PATH` stopped watching (`nil` for every path), and how many are left.
-        case unwatched(screen: String, path: String?, count: Int)
-        case recording(path: String)
-        case recorded(path: String, commands: Int)
-    }
-
-    /// The command's name, from the command table.
+    /// The command's name, from its declaration.
     package var command: String
-    package var change: Change?
+    package var change: (any AcknowledgedChange)?
 
-    package init(_ command: String, change: Change? = nil) {
+    package init(_ command: String, change: (any AcknowledgedChange)? = nil) {
         self.command = command
         self.change = change
     }
+}
+
+/// What an `ok` reply says changed, declared by the command that changes it: the members its
+/// protocol line carries after `cmd`, and the line a terminal shows for it.
+package protocol AcknowledgedChange: Sendable {
+    /// Writes the members of the `ok` line after `type`, `seq`, the request's tag and `cmd`.
+    @MainActor func writeMembers<Line: ProtocolLineTarget>(to line: Line)
+    /// What a terminal shows instead of the line, worded in ``Messages``.
+    var humanText: String { get }
 }

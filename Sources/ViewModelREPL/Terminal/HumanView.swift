@@ -166,23 +166,7 @@ struct HumanView {
     }
 
     private func acknowledge(_ acknowledgement: Acknowledgement) -> String {
-        switch acknowledgement.change {
-        case nil: "ok"
-        case .clock(let mode)?: "clock: \(mode.rawValue)"
-        case .output(let mode)?: "output: \(mode.rawValue)"
-        case .states(let rendering)?: "state lines: \(rendering.rawValue)"
-        case .recording(let path)?: "recording to \(path)"
-        case .recorded(let path, let commands)?: Messages.recorded(commands, to: path)
-        case .stubs(_, let dependency, let stubs)?:
-            stubs.isEmpty ? "\(dependency): live" : "\(dependency): " + stubs.map { JSONWriter.string($0.json) }.joined(separator: ", then ")
-        case .invariants(let invariants)?: invariants.isEmpty ? "no invariants" : "invariants: " + invariants.joined(separator: "; ")
-        case .unstubbed(let screen)?: "every dependency of \(screen) is live"
-        case .stubbed(_, let dependency, let stub, let count)?: Messages.stubbed(dependency, JSONWriter.string(stub.json), count: count)
-        case .invariantAdded(let invariant, let count)?: Messages.invariantAdded(invariant, count: count)
-        case .watched(let screen, let path, let count)?: Messages.watched(path, on: screen, count: count)
-        case .unwatched(let screen, let path, let count)?: Messages.unwatched(path, on: screen, count: count)
-        case .watches(let screen, let paths)?: paths.isEmpty ? "watching nothing on \(screen)" : "watching on \(screen): \(paths.joined(separator: ", "))"
-        }
+        acknowledgement.change?.humanText ?? "ok"
     }
 
     private func error(_ error: ReplError) -> [String] {
