@@ -46,7 +46,7 @@ let package = Package(
         // A test app of hostile shapes hosted as written: odd numbers and keys, closures, wrappers, deep and shared values, actors.
         .executableTarget(name: "shapes-repl", dependencies: ["ViewModelREPL"], path: "TestApps/ShapesREPL"),
 
-        // MARK: Screens generated from a target's symbol graph: the generator, its command plugin, and an app using them
+        // MARK: Screens generated from a target's symbol graph: the generator and its command plugin
         .executableTarget(name: "vmrepl-screens", path: "Sources/ScreenGenerator"),
         .plugin(
             name: "VMReplScreens",
@@ -54,9 +54,7 @@ let package = Package(
                 intent: .custom(verb: "vmrepl-screens", description: "Write the Swift file that registers every view model of a target as a vmrepl screen"),
                 permissions: [.writeToPackageDirectory(reason: "It writes the generated screens file the --output option names.")]),
             dependencies: ["vmrepl-screens"]),
-        // Built with testing enabled in every configuration: the generated file reaches its internal view models by `@testable import`.
-        .target(name: "ExampleApp", dependencies: ["ViewModelKit"], path: "Examples/App/Sources/App", swiftSettings: [.unsafeFlags(["-enable-testing"])]),
-        .executableTarget(name: "app-repl", dependencies: ["ExampleApp", "ViewModelREPL"], path: "Examples/App/Sources/AppREPL", exclude: ["app.vmrepl"]),
+        // Examples/App is an app's own package using them, as a team's would: vmrepl is its dependency.
 
         // MARK: The benchmark's reference for encoding and decoding a big state (`make bench`)
         .executableTarget(name: "vmrepl-bench", dependencies: ["ExampleScreens", "ViewModelKit"], path: "Bench", exclude: ["bench.py", "echo_mcp_server.py"]),

@@ -1,13 +1,16 @@
 #!/bin/sh
-# The vmrepl-screens command plugin on ExampleApp (Examples/App): the committed generated file is
-# what the plugin writes (so running it twice gives the same bytes), --check fails once a view
-# model gains a method, and a script drives every generated screen through app-repl.
+# The vmrepl-screens command plugin on Examples/App, an app's own package that depends on vmrepl as
+# a team's would: the committed generated file is what the plugin writes (so running it twice
+# gives the same bytes), --check fails once a view model gains a method, and a script drives every
+# generated screen through the package's AppREPL.
 # usage: scripts/check-screens-plugin.sh [SWIFT]
 set -eu
 SWIFT=${1:-swift}
 cd "$(dirname "$0")/.."
-GENERATED=Examples/App/Sources/AppREPL/Screens.generated.swift
-WORK=.build/screens-check
+ROOT=$(pwd)
+APP=Examples/App
+GENERATED=Sources/AppREPL/Screens.generated.swift
+WORK=$ROOT/$APP/.build/screens-check
 BIN=$("$SWIFT" build --show-bin-path)
 rm -rf "$WORK"
 mkdir -p "$WORK"
@@ -15,22 +18,24 @@ fail() {
     echo "check-screens-plugin: $1" >&2
     exit 1
 }
-"$SWIFT" package --allow-writing-to-package-directory vmrepl-screens --target ExampleApp --output "$GENERATED" --check ||
-    fail "$GENERATED is not what the plugin writes"
+plugin() { # the plugin in the app's package, as its README runs it; then the arguments after --target App
+    (cd "$APP" && "$SWIFT" package --allow-writing-to-package-directory vmrepl-screens --target App "$@")
+}
+plugin --output "$GENERATED" --check || fail "$APP/$GENERATED is not what the plugin writes"
 for run in first second; do
-    "$SWIFT" package --allow-writing-to-package-directory vmrepl-screens --target ExampleApp --output "$WORK/$run.swift" > /dev/null
+    plugin --output "$WORK/$run.swift" > /dev/null
 done
 # The files name their own output in their first lines' command: compared from the line after it.
 tail -n +3 "$WORK/first.swift" > "$WORK/first.body"
 tail -n +3 "$WORK/second.swift" > "$WORK/second.body"
-tail -n +3 "$GENERATED" > "$WORK/committed.body"
+tail -n +3 "$APP/$GENERATED" > "$WORK/committed.body"
 cmp -s "$WORK/first.body" "$WORK/second.body" || fail "two runs wrote different files"
 cmp -s "$WORK/first.body" "$WORK/committed.body" || fail "a run wrote other than the committed file"
 # A method added to a view model: the symbol graph the plugin read, with one more method.
-GRAPHS=$(dirname "$(find .build -path '*extracted-symbols*' -name ExampleApp.symbols.json | head -1)")
-[ -d "$GRAPHS" ] || fail "no symbol graph of ExampleApp was written"
+GRAPHS=$(dirname "$(find "$APP/.build" -path '*extracted-symbols*' -name App.symbols.json | head -1)")
+[ -d "$GRAPHS" ] || fail "no symbol graph of App was written"
 mkdir -p "$WORK/graphs"
-python3 - "$GRAPHS/ExampleApp.symbols.json" "$WORK/graphs/ExampleApp.symbols.json" <<'PY'
+python3 - "$GRAPHS/App.symbols.json" "$WORK/graphs/App.symbols.json" <<'PY'
 import json, sys
 graph = json.load(open(sys.argv[1]))
 counter = next(s for s in graph["symbols"] if s["pathComponents"] == ["CounterViewModel"])
@@ -44,11 +49,13 @@ graph["symbols"].append({
 graph["relationships"].append({"kind": "memberOf", "source": "s:added", "target": counter["identifier"]["precise"]})
 json.dump(graph, open(sys.argv[2], "w"))
 PY
-if "$BIN/vmrepl-screens" --module ExampleApp --symbol-graphs "$WORK/graphs" --output "$GENERATED" --check 2> "$WORK/check.err"; then
+if "$BIN/vmrepl-screens" --module App --symbol-graphs "$WORK/graphs" --output "$APP/$GENERATED" --check 2> "$WORK/check.err"; then
     fail "--check passed though CounterViewModel gained a method"
 fi
 grep -q "out of date" "$WORK/check.err" || fail "--check did not say the file is out of date"
-"$BIN/app-repl" run Examples/App/Sources/AppREPL/app.vmrepl > "$WORK/app.out" || fail "the script of every generated screen failed: $(tail -3 "$WORK/app.out")"
+(cd "$APP" && "$SWIFT" build --product AppREPL > "$WORK/build.out" 2>&1) || fail "AppREPL did not build: $(grep error: "$WORK/build.out" | head -3)"
+APPBIN=$(cd "$APP" && "$SWIFT" build --show-bin-path)
+"$APPBIN/AppREPL" run "$APP/Sources/AppREPL/app.vmrepl" > "$WORK/app.out" || fail "the script of every generated screen failed: $(tail -3 "$WORK/app.out")"
 # Hostile view models (scripts/screens-hostile): a module of their own, built with its symbol graph;
 # the file generated from it must type-check, without a warning, against the built modules.
 HOSTILE=$WORK/hostile
@@ -123,4 +130,4 @@ for graph in Broken Missing; do
 done
 "$BIN/vmrepl-screens" --help > "$HOSTILE/help.out" || fail "--help failed"
 grep -q "^usage: vmrepl-screens" "$HOSTILE/help.out" || fail "--help printed no usage"
-echo "check-screens-plugin: $(grep -c 'screens.register' "$GENERATED") generated screens, stable, checked, driven; the hostile module's file type-checks"
+echo "check-screens-plugin: $(grep -c 'screens.register' "$APP/$GENERATED") generated screens, stable, checked, driven; the hostile module's file type-checks"

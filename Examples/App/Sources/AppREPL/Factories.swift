@@ -1,4 +1,4 @@
-import ExampleApp
+import App
 import ViewModelREPL
 
 /// The factories of the view models whose `init` takes arguments: the one file of hand-written
