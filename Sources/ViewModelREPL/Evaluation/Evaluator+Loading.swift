@@ -29,7 +29,7 @@ extension Evaluator {
     var loadingCount: Int { screens.values.reduce(0) { $0 + $1.workCount } }
 
     /// Moves virtual time until no load is in flight, or the default timeout passed; writes what they owe.
-    func settleLoads() async {
+    func runLoadsToEnd() async {
         _ = try? await time.drive(timeout: options.defaultTimeout, advancing: true) { () throws(ReplError) -> Bool in
             self.loadingCount == 0
         }

@@ -3,7 +3,7 @@ import ViewModelKit
 /// Moves time for the session: the virtual clock from deadline to deadline, or real time.
 ///
 /// On virtual time nothing sleeps for real: after each command the loads it started run until they
-/// are asleep on the clock or done (``settleQuietly()``), and `advance`, `wait` and the end of input
+/// are asleep on the clock or done (``settle()``), and `advance`, `wait` and the end of input
 /// move the clock only past sleeps that have really begun, so every run prints the same.
 @MainActor
 final class TimeDriver {
@@ -90,10 +90,10 @@ final class TimeDriver {
     func advance(by duration: Duration) async throws(ReplError) -> Duration {
         guard let manualClock else { throw ReplError(.advanceNeedsVirtualTime) }
         guard let target = Self.instant(manualClock.now, after: duration) else { throw ReplError(.pastTheEndOfTime) }
-        try await settle()
+        try await settleOrTimeOut()
         while let next = manualClock.nextDeadline, next <= target {
             manualClock.advance(to: next)
-            try await settle()
+            try await settleOrTimeOut()
         }
         manualClock.advance(to: target)
         pushes.emitPushes()
@@ -115,15 +115,15 @@ final class TimeDriver {
 
     /// On virtual time, after each command: lets what the command started run until it is asleep on
     /// the clock or done, so the next command (and a transcript) sees the same thing every run.
-    func settleQuietly() async {
+    func settle() async {
         guard needsSettling else { return }
-        try? await settle()
+        try? await settleOrTimeOut()
         pushes.emitPushes()
     }
 
     /// On virtual time: suspends until every load in flight is asleep on the clock or done, so the
     /// clock is moved only past sleeps that have really begun.
-    private func settle() async throws(ReplError) {
+    private func settleOrTimeOut() async throws(ReplError) {
         guard let manualClock else { return }
         let settled = try await drive(timeout: defaultTimeout, advancing: false) { () throws(ReplError) -> Bool in
             self.loadsAreAsleep(on: manualClock)

@@ -295,7 +295,7 @@ package final class MCPServer {
             session.reject(ReplError(.unknownMember(reserved.key, command: spec.name, allowed: spec.members.map(\.name))), line: number)
         } else {
             await session.handle(request: .object(request), number: number)
-            if session.clockMode == .virtual, running?.cancelled == false { await session.settleLoads() }
+            if session.clockMode == .virtual, running?.cancelled == false { await session.runLoadsToEnd() }
         }
         progress?.cancel()
         defer { running = nil }

@@ -123,7 +123,7 @@ package final class Session {
 
     /// On virtual time, lets the loads a line started run until they sleep on the clock or end.
     package func settle() async {
-        await evaluator.time.settleQuietly()
+        await evaluator.time.settle()
     }
 
     /// Handles one request already read as JSON (an MCP tool call); `number` tags its lines.
@@ -239,8 +239,8 @@ package final class Session {
 
     /// On virtual time, moves the clock until no load is in flight (or the default timeout has
     /// passed), writing the states they go through; a load still running is left running.
-    package func settleLoads() async {
-        await evaluator.settleLoads()
+    package func runLoadsToEnd() async {
+        await evaluator.runLoadsToEnd()
     }
 
     /// Ends the wait running now, as if it timed out (a client cancelled the request that waits).
