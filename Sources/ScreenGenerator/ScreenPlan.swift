@@ -157,9 +157,10 @@ struct ScreenPlan {
         let text: String
     }
 
-    /// Whether `init()` makes the class: no parameters, not failable, neither async nor throwing.
+    /// Whether `init()` makes the class: no parameters but defaulted ones, not failable, neither
+    /// async nor throwing.
     static func isPlainInit(_ symbol: SymbolGraph.Symbol) -> Bool {
-        guard (symbol.functionSignature?.parameters ?? []).isEmpty else { return false }
+        guard (symbol.functionSignature?.parameters ?? []).isEmpty || everyParameterIsDefaulted(symbol.declarationFragments ?? []) else { return false }
         if symbol.hasKeyword("async") || symbol.hasKeyword("throws") || symbol.hasKeyword("rethrows") { return false }
         let fragments = symbol.declarationFragments ?? []
         if let index = fragments.firstIndex(where: { $0.kind == "keyword" && $0.spelling == "init" }), index + 1 < fragments.count {
@@ -168,6 +169,21 @@ struct ScreenPlan {
         }
         if let title = symbol.pathComponents.last, title.hasPrefix("init?") || title.hasPrefix("init!") { return false }
         return true
+    }
+
+    /// Whether every parameter of an initializer has a default value (`init(loader: Loader = Loader())`):
+    /// in its declaration, each parameter runs from its label to the next one's, and a default
+    /// stands in that run's text as ` = ` (a type's text never holds one).
+    static func everyParameterIsDefaulted(_ fragments: [SymbolGraph.Fragment]) -> Bool {
+        var defaulted: [Bool] = []
+        for fragment in fragments {
+            if fragment.kind == "externalParam" {
+                defaulted.append(false)
+            } else if !defaulted.isEmpty, fragment.kind == "text", fragment.spelling.contains(" = ") {
+                defaulted[defaulted.count - 1] = true
+            }
+        }
+        return !defaulted.isEmpty && !defaulted.contains(false)
     }
 
     /// At most one action drives loading: `load`, else `refresh`, else the first `fetch…` by name.

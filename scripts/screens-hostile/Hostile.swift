@@ -89,3 +89,16 @@ public final class ThrowingInitViewModel: Observable {
 public final class FailableInitViewModel: Observable {
     public init?() {}
 }
+
+/// Every parameter defaulted (one with a closure whose arrow and brackets are no parameter's end):
+/// made by `init()`, with no factory.
+@MainActor
+public final class DefaultedInitViewModel: Observable {
+    public init(names: [String] = ["a, b", "c"], pick: @escaping @Sendable (Int) -> Int = { $0 > 1 ? 1 : 0 }, label: String = "x=(y") {}
+}
+
+/// One parameter defaulted and one not: made by a factory.
+@MainActor
+public final class PartlyDefaultedInitViewModel: Observable {
+    public init(count: Int = 1, name: String) {}
+}

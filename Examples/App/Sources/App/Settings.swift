@@ -1,15 +1,5 @@
 #if canImport(Combine)
     import Combine
-#else
-    /// Stand-ins with the shapes Combine's have, where Combine does not exist (Linux).
-    public protocol ObservableObject: AnyObject {}
-
-    /// A published value, stored as Combine's `Published` stores one before anything subscribes.
-    @propertyWrapper
-    public struct Published<Value> {
-        public var wrappedValue: Value
-        public init(wrappedValue: Value) { self.wrappedValue = wrappedValue }
-    }
 #endif
 
 /// How the app looks.

@@ -9,7 +9,7 @@ import ViewModelREPL
 /// Every view model of App, registered as a screen.
 @MainActor
 enum GeneratedScreens {
-    /// Registers the screens: composer, contacts, counter, pager, profile, settings-store, timer, todo-list.
+    /// Registers the screens: composer, contacts, counter, pager, posts, profile, settings-store, timer, todo-list.
     static func register(in screens: inout ScreenRegistry) {
         // ComposerViewModel.attach(_:): attachment: Attachment is not Decodable: left out.
         // ComposerViewModel.onSent(_:): takes a closure (handler): left out.
@@ -63,6 +63,16 @@ enum GeneratedScreens {
             bindings.append(binding("page", \PagerViewModel.page))
             screens.register("pager", summary: "@Observable class PagerViewModel", actions: actions, bindings: bindings.compactMap { $0 }) { context in
                 PagerViewModel()
+            }
+        }
+
+        // PostsViewModel.state: its type LoadState is not Decodable, so write cannot set it: left out.
+        do {
+            var actions: [ScreenAction<PostsViewModel>] = []
+            actions.append(.action("load", drives: .loading) { (model: PostsViewModel) in await model.load() })
+            let bindings: [ScreenBinding<PostsViewModel>?] = []
+            screens.register("posts", summary: "ObservableObject PostsViewModel", actions: actions, bindings: bindings.compactMap { $0 }) { context in
+                PostsViewModel()
             }
         }
 
