@@ -84,7 +84,7 @@ struct ScreenPlan {
                 if kinds.contains("Observation.Observable") { "@Observable class" } else if kinds.contains(where: { $0.hasSuffix("ObservableObject") }) {
                     "ObservableObject"
                 } else if kinds.contains(where: { $0.hasSuffix("ViewModelKit.ViewModel") || $0 == "ViewModelKit.ViewModel" }) { "ViewModel" } else { nil }
-            guard let kind, type.declaration.contains("MainActor"), let className = type.pathComponents.last else { continue }
+            guard let kind, type.declaration.contains("MainActor"), !type.pathComponents.isEmpty else { continue }
             guard type.swiftGenerics?.parameters?.isEmpty ?? true else {
                 skipped.append("\(typeName): generic, so no one type to make")
                 continue
@@ -135,7 +135,7 @@ struct ScreenPlan {
             Self.chooseLoad(&actions)
             screens.append(
                 Screen(
-                    name: Self.screenName(className), typeName: typeName, summary: "\(kind) \(typeName)",
+                    name: Self.screenName(type.pathComponents), typeName: typeName, summary: "\(kind) \(typeName)",
                     actions: actions, bindings: bindings, hasPlainInit: hasPlainInit, leftOut: leftOut.sorted()))
         }
         // Two classes of one name in different scopes: the nested one is named with its scope.
@@ -321,10 +321,17 @@ struct ScreenPlan {
         return nil
     }
 
-    /// `ConversationsListViewModel` → `conversations-list`, `SettingsStore` → `settings-store`.
-    static func screenName(_ className: String) -> String {
-        var base = className
-        if base.hasSuffix("ViewModel"), base != "ViewModel" { base.removeLast("ViewModel".count) }
+    /// `ConversationsListViewModel` → `conversations-list`, `SettingsStore` → `settings-store`; a
+    /// class named `ViewModel` alone, nested in its view as SwiftUI code often nests it, after that
+    /// view without `View` (`ViewStateExampleView.ViewModel` → `view-state-example`).
+    static func screenName(_ path: [String]) -> String {
+        guard var base = path.last else { return "" }
+        if base == "ViewModel", path.count > 1 {
+            base = path[path.count - 2]
+            if base.hasSuffix("View"), base != "View" { base.removeLast("View".count) }
+        } else if base.hasSuffix("ViewModel"), base != "ViewModel" {
+            base.removeLast("ViewModel".count)
+        }
         return kebab(base)
     }
 

@@ -102,3 +102,12 @@ public final class DefaultedInitViewModel: Observable {
 public final class PartlyDefaultedInitViewModel: Observable {
     public init(count: Int = 1, name: String) {}
 }
+
+/// A view model nested in its view, as SwiftUI code often nests one: named after the view.
+public enum LoginView {
+    @MainActor
+    public final class ViewModel: Observable {
+        public init() {}
+        public func submit() {}
+    }
+}

@@ -1,4 +1,5 @@
 import App
+import ViewModelKit
 import ViewModelREPL
 
 /// The factories of the view models whose `init` takes arguments: the one file of hand-written
@@ -6,6 +7,10 @@ import ViewModelREPL
 extension GeneratedScreens {
     static func make(_ type: ContactsViewModel.Type, context: ScreenContext) -> ContactsViewModel {
         ContactsViewModel(clock: context.clock)
+    }
+
+    static func make(_ type: ViewStateExampleView.ViewModel.Type, context: ScreenContext) -> ViewStateExampleView.ViewModel {
+        ViewStateExampleView.ViewModel(clock: context.clock, coin: CoinFlips(context.makeRandom()))
     }
 
     static func make(_ type: ProfileViewModel.Type, context: ScreenContext) -> ProfileViewModel {

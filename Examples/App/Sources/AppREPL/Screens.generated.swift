@@ -9,7 +9,7 @@ import ViewModelREPL
 /// Every view model of App, registered as a screen.
 @MainActor
 enum GeneratedScreens {
-    /// Registers the screens: composer, contacts, counter, pager, posts, profile, settings-store, timer, todo-list.
+    /// Registers the screens: composer, contacts, counter, pager, posts, profile, settings-store, timer, todo-list, view-state-example.
     static func register(in screens: inout ScreenRegistry) {
         // ComposerViewModel.attach(_:): attachment: Attachment is not Decodable: left out.
         // ComposerViewModel.onSent(_:): takes a closure (handler): left out.
@@ -123,6 +123,16 @@ enum GeneratedScreens {
             bindings.append(binding("query", \TodoListViewModel.query))
             screens.register("todo-list", summary: "@Observable class TodoListViewModel", actions: actions, bindings: bindings.compactMap { $0 }) { context in
                 TodoListViewModel()
+            }
+        }
+
+        // ViewStateExampleView.ViewModel.stateWrapper: its type ViewStateWrapper<[ViewStateExampleView.User]> is not Decodable, so write cannot set it: left out.
+        do {
+            var actions: [ScreenAction<ViewStateExampleView.ViewModel>] = []
+            actions.append(.action("load", drives: .loading) { (model: ViewStateExampleView.ViewModel) in model.load() })
+            let bindings: [ScreenBinding<ViewStateExampleView.ViewModel>?] = []
+            screens.register("view-state-example", summary: "ObservableObject ViewStateExampleView.ViewModel", actions: actions, bindings: bindings.compactMap { $0 }) { context in
+                GeneratedScreens.make(ViewStateExampleView.ViewModel.self, context: context)
             }
         }
     }
