@@ -79,7 +79,7 @@ package final class Evaluator {
 
     /// A screen's whole state as a reply; the screen is then owed no push for what it shows.
     func stateReply(_ screen: OpenScreen, whole: Bool = false, focus: StatePath? = nil) throws(ReplError) -> Reply {
-        var snapshot = try screen.snapshot()
+        var snapshot = try screen.snapshot(keepingBytes: true)
         snapshot.isWhole = whole
         snapshot.focus = focus
         pushes.shown(screen)

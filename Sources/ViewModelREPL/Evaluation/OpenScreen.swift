@@ -17,8 +17,8 @@ final class OpenScreen {
     var pushTag: RequestTag?
     /// The shown state as a value, kept until it may have changed, so checks do not re-encode it.
     private var cachedState: JSONValue?
-    /// The shown state as the last snapshot wrote it, kept as long as ``cachedState`` would be:
-    /// the checks after a reply read the state from it instead of writing it again.
+    /// The shown state as the last reply's snapshot wrote it, kept as long as ``cachedState`` would
+    /// be: the checks after a reply read the state from it instead of writing it again.
     private var renderedState: [UInt8]?
     /// Changes whenever the shown state may have changed, and differs between screens: what was
     /// checked at one version need not be checked again at it.
@@ -45,10 +45,13 @@ final class OpenScreen {
     /// How many pieces of work the real view model has in flight.
     var workCount: Int { loader?.workCount ?? 0 }
 
-    /// The shown state, encoded, with which view model shows it.
-    func snapshot() throws(ReplError) -> StateSnapshot {
+    /// The shown state, encoded, with which view model shows it. `keepingBytes` for a command's
+    /// reply: the checks that follow it, before anything else can run, read the state from these
+    /// bytes. A push's snapshot keeps nothing: a load may change the state again before a check
+    /// reads it, unseen until the screen's watch is armed.
+    func snapshot(keepingBytes: Bool = false) throws(ReplError) -> StateSnapshot {
         let json = try host.encodedState()
-        renderedState = json
+        if keepingBytes { renderedState = json }
         return StateSnapshot(screen: host.name, model: host.kind, isLoading: isLoading, json: json)
     }
 
