@@ -45,6 +45,7 @@ test: setup $(VENV)/installed
 	./scripts/build-docs.sh "$(SWIFT)"
 	./scripts/check-screens-plugin.sh "$(SWIFT)"
 	$(VENV)/bin/check-jsonschema --builtin-schema vendor.github-workflows .github/workflows/*.yml
+	python3 Tests/python/check_scheduling.py "$(BIN)/scheduling-repl" TestApps/SchedulingREPL/scripts
 	python3 Examples/client/drive_vmrepl.py "$(BIN)/vmrepl"
 	$(VENV)/bin/python Tests/python/check_patches.py "$(BIN)/vmrepl"
 	$(VENV)/bin/python Tests/python/check_state_schema.py "$(BIN)"

@@ -21,7 +21,9 @@ let package = Package(
     targets: [
         // MARK: Libraries
         .target(name: "ViewModelKit"),
-        .target(name: "ViewModelREPL", dependencies: ["ViewModelKit", "LineEditor"]),
+        .target(name: "ViewModelREPL", dependencies: ["ViewModelKit", "LineEditor", "CRuntimeHooks"]),
+        // The Swift runtime's hooks: the global executor's queue (owned on virtual time) and how async main runs the main queue.
+        .target(name: "CRuntimeHooks"),
         // Scripts, transcripts and screens in `swift test`: issues at the script's own lines.
         .target(name: "ViewModelREPLTesting", dependencies: ["ViewModelREPL"]),
 
@@ -45,6 +47,8 @@ let package = Package(
         .executableTarget(name: "values-repl", dependencies: ["ViewModelKit", "ViewModelREPL"], path: "TestApps/ValuesREPL"),
         // A test app of hostile shapes hosted as written: odd numbers and keys, closures, wrappers, deep and shared values, actors.
         .executableTarget(name: "shapes-repl", dependencies: ["ViewModelREPL"], path: "TestApps/ShapesREPL"),
+        // A test app of the ways apps schedule work: an observer started in init, the main queue, timers, tasks off the main actor.
+        .executableTarget(name: "scheduling-repl", dependencies: ["ViewModelREPL"], path: "TestApps/SchedulingREPL", exclude: ["scripts"]),
 
         // MARK: Screens generated from a target's symbol graph: the generator and its command plugin
         .executableTarget(name: "vmrepl-screens", path: "Sources/ScreenGenerator"),

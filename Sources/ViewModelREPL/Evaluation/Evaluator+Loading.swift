@@ -31,7 +31,7 @@ extension Evaluator {
     /// Moves virtual time until no load is in flight, or the default timeout passed; writes what they owe.
     func runLoadsToEnd() async {
         _ = try? await time.drive(timeout: options.defaultTimeout, advancing: true) { () throws(ReplError) -> Bool in
-            self.loadingCount == 0
+            self.loadingCount == 0 && !self.time.hasTimerDue
         }
         pushes.emitPushes()
     }
@@ -41,7 +41,7 @@ extension Evaluator {
     func finish() async {
         let finished =
             (try? await time.drive(timeout: options.defaultTimeout, advancing: true) { () throws(ReplError) -> Bool in
-                self.loadingCount == 0
+                self.loadingCount == 0 && !self.time.hasTimerDue
             }) ?? false
         if !finished {
             for screen in screens.values where screen.isLoading { screen.loader?.cancelLoad() }

@@ -63,6 +63,11 @@ package final class Evaluator {
         self.time = TimeDriver(mode: options.clock, defaultTimeout: options.defaultTimeout, stallNotice: options.stallNotice, pushes: pushes)
         time.loadingCount = { [unowned self] in self.loadingCount }
         time.workStalled = { [unowned self] in self.reportStalledWork() }
+        time.hostsClassesAsWritten = { [unowned self] in self.screens.values.contains { $0.asWritten != nil } }
+        time.timersOfScreens = { [unowned self] in self.screens.values.flatMap { $0.asWritten?.takeTimers() ?? [] } }
+        time.workQuiesced = { [unowned self] in
+            self.screens.values.reduce(false) { $1.asWritten?.setAsideObservers() == true || $0 }
+        }
     }
 
     /// The recording could not be written to: it has ended.

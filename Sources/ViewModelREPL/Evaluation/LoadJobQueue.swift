@@ -38,7 +38,11 @@ final class LoadJobQueue: TaskExecutor, @unchecked Sendable {
     private let state = Mutex(State())
 
     func enqueue(_ job: consuming ExecutorJob) {
-        let job = UnownedJob(job)
+        enqueue(UnownedJob(job))
+    }
+
+    /// Queues a job: a load's, or one the runtime would have run on its global executor (``GlobalJobs``).
+    func enqueue(_ job: UnownedJob) {
         let schedule: Bool = state.withLock { state in
             state.jobs.append(job)
             queued.add(1, ordering: .sequentiallyConsistent)

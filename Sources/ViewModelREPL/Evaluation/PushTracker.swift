@@ -33,6 +33,9 @@ final class PushTracker {
     @exclusivity(unchecked) private var isPushScheduled = false
     /// Screens whose changes are found by comparing (hosted classes), looked at before pushes are written.
     private var polledScreens: [OpenScreen] = []
+    /// How many lines have been owed outside commands in all: a wait compares it to tell whether
+    /// anything changed meanwhile.
+    private(set) var pushesTaken: UInt64 = 0
     /// Tasks suspended until something happens (a state change, a sleeper on the clock).
     private var pokeWaiters: [CheckedContinuation<Void, Never>] = []
 
@@ -162,6 +165,7 @@ final class PushTracker {
         for screen in polledScreens {
             for failure in screen.asWritten?.takeFailures() ?? [] { owed.append(Push(reply: .error(failure), tag: screen.pushTag)) }
         }
+        pushesTaken &+= UInt64(owed.count)
         return owed
     }
 

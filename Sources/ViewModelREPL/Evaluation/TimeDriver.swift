@@ -1,3 +1,5 @@
+import Dispatch
+import Foundation
 import ViewModelKit
 
 /// Moves time for the session: the virtual clock from deadline to deadline, or real time.
@@ -19,6 +21,17 @@ final class TimeDriver {
     /// Called once a wait on virtual time has seen work run for ``stallNotice`` of real time
     /// without sleeping on the virtual clock; set by the evaluator, which says so.
     var workStalled: @MainActor () -> Void = {}
+    /// Called when nothing is left to run and work is still not asleep on the clock: the work
+    /// screens started as they were made is then waiting on outside input (an observer), which
+    /// never keeps time waiting; `true` when any was set aside. Set by the evaluator.
+    var workQuiesced: @MainActor () -> Bool = { false }
+    /// Whether a screen hosting a class as written is open; set by the evaluator.
+    var hostsClassesAsWritten: @MainActor () -> Bool = { true }
+    /// The Foundation timers the screens' states hold, new ones first seen since the last look; set by the evaluator.
+    var timersOfScreens: @MainActor () -> [Timer] = { [] }
+    /// The timers screens hold, by timer: on virtual time each is due on the virtual clock (the run
+    /// loop no longer fires it, the session does); on real time the run loop fires it.
+    private var timers: [ObjectIdentifier: HeldTimer] = [:]
     private let stallNotice: Duration
     /// Work in flight was seen waiting on something other than the virtual clock past
     /// ``stallNotice``, and that was said; cleared once every load is asleep on the clock or done.
@@ -58,6 +71,7 @@ final class TimeDriver {
     func use(_ mode: ClockMode) {
         switch mode {
         case .virtual:
+            if #available(macOS 15.0, *) { GlobalJobs.capture(true) }
             let manual = ManualClock()
             manualClock = manual
             clock = manual
@@ -69,6 +83,7 @@ final class TimeDriver {
                 Task { @MainActor [weak pushes] in pushes?.poke() }
             }
         case .real:
+            if #available(macOS 15.0, *) { GlobalJobs.capture(false) }
             manualClock = nil
             clock = ContinuousClock()
         }
@@ -91,18 +106,100 @@ final class TimeDriver {
         guard let manualClock else { throw ReplError(.advanceNeedsVirtualTime) }
         guard let target = Self.instant(manualClock.now, after: duration) else { throw ReplError(.pastTheEndOfTime) }
         try await settleOrTimeOut()
-        while let next = manualClock.nextDeadline, next <= target {
-            manualClock.advance(to: next)
+        _ = await runUntilQuiet()
+        while let next = nextDeadline(of: manualClock), next <= target {
+            step(manualClock, to: next)
             try await settleOrTimeOut()
+            _ = await runUntilQuiet()
         }
-        manualClock.advance(to: target)
+        step(manualClock, to: target)
+        _ = await runUntilQuiet()
         pushes.emitPushes()
         return manualClock.now.offset
     }
 
-    /// Whether anything could still change a state: a load in flight, or a sleeper on the virtual clock.
+    /// Whether anything could still change a state: a load in flight, a sleeper on the virtual
+    /// clock, or a timer a screen holds.
     var isAnythingPending: Bool {
-        loadingCount() > 0 || (manualClock?.sleeperCount ?? 0) > 0
+        loadingCount() > 0 || (manualClock?.sleeperCount ?? 0) > 0 || timers.values.contains { $0.timer.isValid }
+    }
+
+    // MARK: Timers
+
+    /// A Foundation timer a screen holds, as the session tracks it.
+    private struct HeldTimer {
+        let timer: Timer
+        /// When it fires next on the virtual clock.
+        var due: ManualClock.Instant
+        var repeats: Bool { timer.timeInterval > 0 }
+    }
+
+    /// Whether a timer a screen holds is still to fire once (a repeating one never keeps a wait waiting).
+    var hasTimerDue: Bool {
+        adoptTimers()
+        return timers.values.contains { $0.timer.isValid && !$0.repeats }
+    }
+
+    /// Takes up the timers the screens hold that were not known: on virtual time each is due as
+    /// far ahead on the virtual clock as it was on the real one (to the millisecond), and only the
+    /// session fires it; on real time a wait is woken when it fires.
+    private func adoptTimers() {
+        timers = timers.filter { $0.value.timer.isValid }
+        for timer in timersOfScreens() where timer.isValid && timers[ObjectIdentifier(timer)] == nil {
+            let ahead = max(0, (timer.fireDate.timeIntervalSinceNow * 1000).rounded() / 1000)
+            guard let manualClock else {
+                timers[ObjectIdentifier(timer)] = HeldTimer(timer: timer, due: ManualClock.Instant(offset: .zero))
+                watchRealTimers()
+                continue
+            }
+            timer.fireDate = .distantFuture
+            let due = Self.instant(manualClock.now, after: .seconds(ahead)) ?? ManualClock.Instant(offset: .seconds(Int64(Self.endOfTime)))
+            timers[ObjectIdentifier(timer)] = HeldTimer(timer: timer, due: due)
+        }
+    }
+
+    /// The task that looks at the screens after each held timer fires on real time.
+    private var realTimerWatch: Task<Void, Never>?
+
+    /// On real time the run loop fires the held timers: after each one's date the screens are
+    /// looked at (their changes pushed) and the waits woken, while any is still valid.
+    private func watchRealTimers() {
+        guard realTimerWatch == nil else { return }
+        realTimerWatch = Task { [weak self] in
+            while let self, let next = self.timers.values.filter({ $0.timer.isValid }).map(\.timer.fireDate).min() {
+                try? await Task.sleep(for: .seconds(max(0, next.timeIntervalSinceNow)) + Self.realTimerMargin)
+                self.timers = self.timers.filter { $0.value.timer.isValid }
+                self.pushes.emitPushes()
+                self.pushes.poke()
+            }
+            self?.realTimerWatch = nil
+        }
+    }
+
+    /// A wait on real time looks at the state this long after a held timer's date, once it has fired.
+    private static let realTimerMargin = Duration.milliseconds(20)
+
+    /// The next instant anything is due on the virtual clock: a sleeper or a held timer.
+    private func nextDeadline(of clock: ManualClock) -> ManualClock.Instant? {
+        adoptTimers()
+        let timerDue = timers.values.filter { $0.timer.isValid }.map(\.due).min()
+        guard let sleeper = clock.nextDeadline else { return timerDue }
+        return timerDue.map { min($0, sleeper) } ?? sleeper
+    }
+
+    /// Moves the virtual clock to `instant`, firing the held timers due by then in order of their dates.
+    private func step(_ clock: ManualClock, to instant: ManualClock.Instant) {
+        while let (id, held) = timers.filter({ $0.value.timer.isValid && $0.value.due <= instant }).min(by: { $0.value.due < $1.value.due }) {
+            clock.advance(to: held.due)
+            held.timer.fire()
+            if held.repeats, held.timer.isValid, let next = Self.instant(held.due, after: .seconds(held.timer.timeInterval)) {
+                timers[id]?.due = next
+            } else {
+                held.timer.invalidate()
+                timers[id] = nil
+            }
+        }
+        clock.advance(to: instant)
     }
 
     /// Whether a load in flight on virtual time has yet to fall asleep on the clock.
@@ -185,24 +282,37 @@ final class TimeDriver {
         let stallID = nextWaitID
         nextWaitID += 1
         var stall = StallCheck()
+        var lookedForObservers = false
         defer {
             realDeadlines[id] = nil
             realDeadlines[stallID] = nil
         }
         while true {
+            // What can run now runs before a wait looks (and before it moves the clock): the main
+            // queue's blocks (a completion a fetch put there), an observer's turn on the main actor.
+            let quiet = advancing ? await runUntilQuiet() : true
             pushes.emitPushes()
             if let manualClock, stalled, loadsAreAsleep(on: manualClock) { stalled = false }
-            if try done() { return true }
+            if try done() {
+                if quiet { return true }
+                continue
+            }
             if stopped { return false }
             if let deadline, ContinuousClock.now >= deadline { return false }
-            if advancing, let manualClock, let limit, loadsAreAsleep(on: manualClock), let next = manualClock.nextDeadline {
+            if advancing, let manualClock, let limit, loadsAreAsleep(on: manualClock), let next = nextDeadline(of: manualClock) {
                 guard next <= limit else { return false }
-                manualClock.advance(to: next)
+                step(manualClock, to: next)
             }
             pushes.armWatches()
             if let manualClock, await settlesSoon(manualClock) {
                 stall.deadline = nil
                 continue
+            }
+            // On real time nothing tells a sleep from outside input: once a wait finds nothing to
+            // run, the work screens started as they were made is taken for observers.
+            if manualClock == nil, !lookedForObservers {
+                lookedForObservers = true
+                if await runUntilQuiet(), workQuiesced() { continue }
             }
             // A settle does not wait on work that waits on something else; a wait does, to its timeout.
             if manualClock != nil, noticeStall(&stall, watching: stallID), !advancing { return false }
@@ -253,8 +363,50 @@ final class TimeDriver {
         }
         // A load whose first steps are on the main actor gets one turn of it.
         await Task.yield()
+        if loadsAreAsleep(on: clock) { return true }
+        // Nothing left to run: work a screen started as it was made and that still waits is
+        // waiting on outside input (an observer of a stream), which never keeps time waiting.
+        guard await runUntilQuiet(), workQuiesced() else { return false }
         return loadsAreAsleep(on: clock)
     }
+
+    /// Lets everything that can run now run: the session's queue of jobs (loads' work, and on
+    /// virtual time every job of the runtime's global executor), then the main queue up to a block
+    /// enqueued now; again while a round ran a job or changed a state, up to ``quietRounds``.
+    /// `true` when a round changed nothing.
+    func runUntilQuiet() async -> Bool {
+        // A view model written for the protocol reports its changes and its loads: no turn of the
+        // main queue is needed to find them, and a wait of many steps pays for none.
+        guard hostsClassesAsWritten() else {
+            if #available(macOS 15.0, *) { LoadJobQueue.shared.runPending() }
+            return true
+        }
+        for _ in 0..<Self.quietRounds {
+            let before = progress
+            if #available(macOS 15.0, *) { LoadJobQueue.shared.runPending() }
+            await Self.mainQueueTurn()
+            if #available(macOS 15.0, *) { LoadJobQueue.shared.runPending() }
+            pushes.emitPushes()
+            if progress == before { return true }
+        }
+        return false
+    }
+
+    /// What changes in this session when anything it owns ran: lines owed, work in flight, sleepers
+    /// on its clock. (The jobs the shared queue ran are not counted: they may be another session's.)
+    private var progress: [UInt64] {
+        [pushes.pushesTaken, UInt64(loadingCount()), UInt64(manualClock?.sleeperCount ?? 0)]
+    }
+
+    /// Suspends until the main queue has run every block enqueued before this call.
+    private static func mainQueueTurn() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            DispatchQueue.main.async { continuation.resume() }
+        }
+    }
+
+    /// How many rounds ``runUntilQuiet()`` runs at most before it leaves the rest to the next look.
+    private static let quietRounds = 16
 
     /// Whether every load in flight is asleep on `clock` (or none is in flight).
     private func loadsAreAsleep(on clock: ManualClock) -> Bool {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a class hosted as written adds to a screen: work its actions start that the session
 /// owns, changes found by comparing what it shows, the fields it declares, and bindings to write.
 ///
@@ -8,6 +10,12 @@ package protocol AsWrittenHosting: ScreenHosting {
     /// Whether the command just run started work that goes on after it (a task an action started);
     /// asking resets it.
     func takeStartedWork() -> Bool
+    /// Nothing is left to run and the work the view model started as it was made still waits: it
+    /// waits on outside input (an observer of a stream), so it no longer counts as work in flight.
+    /// `true` when there was such work.
+    func setAsideObservers() -> Bool
+    /// The Foundation timers the view model's state held when it was last written, once each.
+    func takeTimers() -> [Timer]
     /// Compares what the screen shows with what it showed last and calls the watch when it changed.
     func poll()
     /// Other work may run now (the session is about to suspend): the next ``poll()`` must look

@@ -45,6 +45,10 @@ final class ReflectedScreen<Model: AnyObject>: AsWrittenHosting, ScreenLoader {
     private var work: [WeakWork] = []
     /// What a command's token tells when its work ends.
     private let owner: WorkOwner
+    /// The work the view model started as it was made, while it counts as work in flight.
+    private var makingWork = WeakWork()
+    /// Work set aside as observers: owned (its states are pushed with its line), never waited for.
+    private var observers: [WeakWork] = []
     /// Work `cancel` cancelled that has not ended yet: no longer loading, still waited for.
     private var cancelled: [WeakWork] = []
     /// The token of the last command whose work ended with it, for the next command.
@@ -96,6 +100,7 @@ final class ReflectedScreen<Model: AnyObject>: AsWrittenHosting, ScreenLoader {
         observation.changed = { [weak self] in self?.observedChange() }
         reflector.leftOut = leavingOut
         owner.ended = { [weak self] in self?.workEnded() }
+        if !isKnownUniquelyReferenced(&token) { makingWork = WeakWork(token: token) }
         keep(&token)
     }
 
@@ -214,6 +219,20 @@ final class ReflectedScreen<Model: AnyObject>: AsWrittenHosting, ScreenLoader {
         return startedWork
     }
 
+    func takeTimers() -> [Timer] {
+        guard !reflector.metTimers.isEmpty else { return [] }
+        defer { reflector.metTimers.removeAll() }
+        return reflector.metTimers
+    }
+
+    func setAsideObservers() -> Bool {
+        guard let token = makingWork.token else { return false }
+        makingWork = WeakWork()
+        work.removeAll { $0.token === token }
+        observers.append(WeakWork(token: token))
+        return true
+    }
+
     func takeFailures() -> [ReplError] {
         guard !failures.isEmpty else { return [] }
         defer { failures.removeAll() }
@@ -297,6 +316,7 @@ final class ReflectedScreen<Model: AnyObject>: AsWrittenHosting, ScreenLoader {
     private func workEnded() {
         work.removeAll { $0.token == nil }
         cancelled.removeAll { $0.token == nil }
+        observers.removeAll { $0.token == nil }
         if work.isEmpty { tasks.removeAll() }
         shownIsCurrent = false
         poll()

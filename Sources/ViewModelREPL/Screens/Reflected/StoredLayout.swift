@@ -45,6 +45,10 @@ final class StoredLayout {
     /// not a struct.
     static func declaredTypes(of type: Any.Type) -> [String: Any.Type] {
         var types: [String: Any.Type] = [:]
+        // Only a struct's fields are walked: the runtime's walk of an existential's or an enum's
+        // type reads a value that is not there (an observer's `AsyncStream` service crashed it).
+        // MetadataKind.struct: 0 | the non-heap flag 0x200.
+        guard unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: UInt.self) == 0x200 else { return types }
         _ = _forEachField(of: type, options: []) { name, _, fieldType, _ in
             types[String(cString: name)] = fieldType
             return true

@@ -44,6 +44,8 @@ final class ValueReflector {
     /// The hosted view model's stored properties not shown, by name (its own only, not those of
     /// the values it holds).
     var leftOut: Set<String> = []
+    /// The Foundation timers met while writing, for the session to fire on virtual time; taken by the screen.
+    var metTimers: [Timer] = []
     /// How many times each object has been written in full in the state being written.
     private var repeats: [ObjectIdentifier: Int] = [:]
 
@@ -70,6 +72,8 @@ final class ValueReflector {
         case locked
         /// A pointer or a task: its type, as its contents mean nothing in a state.
         case opaque
+        /// A Foundation `Timer`: its type, and it is noted for the session, which fires it on virtual time.
+        case timer
         /// A view of a string's or a substring's text: the text it views.
         case text((Any) -> String)
         case function
@@ -232,6 +236,9 @@ final class ValueReflector {
             // A nested type by its full name where its own would say little (`Index`).
             let name = value is String.Index ? "String.Index" : Self.typeName(of: value)
             JSONWriter.append(string: Messages.opaqueValue(name), to: out)
+        case .timer:
+            metTimers.append(value as! Timer)
+            JSONWriter.append(string: Messages.opaqueValue("Timer"), to: out)
         case .text(let text):
             JSONWriter.append(string: text(value), to: out)
         case .function, .description:
@@ -267,10 +274,14 @@ final class ValueReflector {
         default: break
         }
         if TypeName.isClosure(type) { return .function }
+        // A timer's fields are the run loop's: its type, and the session fires it on virtual time.
+        if value is Timer { return .timer }
         // An actor's stored properties are its own to read: another thread may be writing them.
         if value is any Actor { return .actor }
         // An address or a task's handle differs in every process: its kind, never its bits.
         if value is any _Pointer || type == OpaquePointer.self || TypeName.of(type).hasPrefix("Task<") { return .opaque }
+        // A stream and its continuation hold the runtime's buffers, which other threads write under its lock.
+        if ["Swift.AsyncStream<", "Swift.AsyncThrowingStream<"].contains(where: String(reflecting: type).hasPrefix) { return .opaque }
         // An identity, a key path, a string's index: their bits mean nothing without what they point into.
         if type == ObjectIdentifier.self || value is AnyKeyPath || type == String.Index.self { return .opaque }
         // A dictionary's keys or values, in hash order: sorted, as a set is.

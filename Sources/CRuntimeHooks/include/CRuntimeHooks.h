@@ -1,0 +1,18 @@
+#ifndef CRUNTIMEHOOKS_H
+#define CRUNTIMEHOOKS_H
+
+/// Called for each job the Swift runtime would put on its global executor.
+typedef void (*vmrepl_job_sink)(void *_Nonnull job);
+
+/// Routes the jobs the Swift runtime puts on its global executor to `sink` (while `sink` returns
+/// them by calling `vmrepl_enqueue_global` they run as before); 0 when the runtime has no hook.
+int vmrepl_capture_global_jobs(vmrepl_job_sink _Nonnull sink);
+
+/// Puts `job` on the runtime's own global executor, as if no hook were installed.
+void vmrepl_enqueue_global(void *_Nonnull job);
+
+/// Whether the process's async `main` drains the main queue by running the main thread's run loop
+/// (on Linux, where the runtime would park the main thread in `dispatch_main` instead).
+int vmrepl_main_runs_run_loop(void);
+
+#endif

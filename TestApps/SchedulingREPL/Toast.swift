@@ -1,0 +1,35 @@
+import Foundation
+
+/// A toast that dismisses itself after 2 seconds with a Foundation `Timer` on the main run loop.
+@MainActor
+final class ToastViewModel {
+    private(set) var message: String?
+    private var dismissTimer: Timer?
+
+    func show(_ text: String) {
+        message = text
+        dismissTimer?.invalidate()
+        dismissTimer = Timer.scheduledTimer(withTimeInterval: 2, repeats: false) { [weak self] _ in
+            MainActor.assumeIsolated { self?.message = nil }
+        }
+    }
+}
+
+/// A clock face ticking once a second with a repeating `Timer`.
+@MainActor
+final class ClockFaceViewModel {
+    private(set) var ticks = 0
+    private var timer: Timer?
+
+    func start() {
+        timer?.invalidate()
+        timer = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { [weak self] _ in
+            MainActor.assumeIsolated { self?.ticks += 1 }
+        }
+    }
+
+    func stop() {
+        timer?.invalidate()
+        timer = nil
+    }
+}
