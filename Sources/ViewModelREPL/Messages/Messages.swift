@@ -22,7 +22,8 @@ package enum Messages {
         case .usage(_, let line): return usage(line)
         case .unexpectedArgument(_, let line): return "unexpected argument; \(usage(line))"
         case .unknownArgument(let key, let command, let takes):
-            return "\(command) has no argument '\(key)'\(suggestion(key, among: takes)); it takes \(takes.joined(separator: ", "))"
+            let list = takes.isEmpty ? "no named arguments" : takes.joined(separator: ", ")
+            return "\(command) has no argument '\(key)'\(suggestion(key, among: takes)); it takes \(list)"
         case .duplicateArgument(let key): return "'\(key)' is given twice"
         case .badDuration(let text): return "'\(text)' is not a duration; write it like 2s, 500ms or 1.5s"
         case .durationTooLong(let text): return "'\(text)' is too long; the longest duration is \(DurationText.limitText)"
@@ -40,6 +41,7 @@ package enum Messages {
         case .unknownMember(let key, let command, let allowed):
             let takes = allowed.isEmpty ? "takes nothing besides id and cmd" : "takes " + allowed.map { "\"\($0)\"" }.joined(separator: ", ")
             return "\"\(key)\" is not a member of \(command); \(command) \(takes)"
+        case .duplicateMember(let key): return "\"\(key)\" is given twice; give each member once"
         case .mockNeedsStateOrSet: return "mock takes either \"state\" (a whole state) or \"set\" (an object of fields to change)"
 
         // Screens and events
@@ -195,6 +197,18 @@ extension Messages {
     /// `vmrepl trace LOG`: lines past the length read were left out of the page.
     static func traceLogLinesTooLong(_ count: Int, limit: Int) -> String {
         "vmrepl: trace: \(Self.count(count, "line")) longer than \(limit >> 20) MiB left out of the page"
+    }
+    /// Why a log line's patch cannot be shown: the operation at `index` (or the whole patch) is ill-typed.
+    static func badPatch(_ index: Int?, _ reason: String) -> String {
+        (index.map { "operation \($0) of the patch: " } ?? "the patch: ") + reason
+    }
+    /// `vmrepl trace LOG` refuses a log whose patch the page could not apply.
+    static func traceLogBadPatch(_ path: String, line: Int, reason: String) -> String {
+        "vmrepl: trace: \(path):\(line): \(reason); no page written"
+    }
+    /// `vmrepl trace LOG` refuses to write its page over the log itself.
+    static func traceWouldOverwriteLog(_ log: String, page: String) -> String {
+        "vmrepl: trace: the page \(page) would overwrite the log \(log); name another page with -o FILE.html"
     }
     static func traceFailed(path: String, reason: String) -> String {
         "vmrepl: --trace: cannot write \(path): \(reason)"
@@ -365,6 +379,14 @@ extension Messages {
     }
 
     /// Why the coverage graph (`--coverage=FILE.dot`) was not written.
+    /// `--abstract` named paths no state of the runs had: the coverage keyed by them says nothing.
+    static func abstractPathsNeverFound(_ paths: [String]) -> String {
+        "vmrepl explore: --abstract: no state had \(paths.joined(separator: ", ")); name paths that state prints"
+    }
+    /// Written in coverage in place of a value at an abstract path too large to repeat in every state.
+    static func abstractedValue(kind: String, bytes: Int, digest: UInt64) -> String {
+        "<\(kind) of \(bytes) bytes, digest \(String(digest, radix: 16))>"
+    }
     static func coverageGraphFailed(path: String, reason: String) -> String {
         "vmrepl explore: --coverage: cannot write \(path): \(reason)"
     }
@@ -419,6 +441,10 @@ extension Messages {
     static func outOfRange(_ number: String?, type: String) -> String {
         guard let number else { return "a number is out of the range its type holds, in this \(type)" }
         return "\(number) is out of the range \(type) holds"
+    }
+    /// A number at `path` (empty: the whole value) of a `type` that its field's type cannot hold.
+    static func outOfRange(_ number: String, at path: String, in type: String) -> String {
+        path.isEmpty ? outOfRange(number, type: type) : "\(number) at \(path) is out of the range its type holds"
     }
 }
 
