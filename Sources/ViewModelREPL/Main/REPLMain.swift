@@ -139,6 +139,10 @@ public enum REPLMain {
     @MainActor
     static func traceLog(_ log: String, options: SessionOptions) -> ExitStatus {
         guard let page = options.traceFile else { return .usage }
+        if log != "-", FileIdentity.same(log, page.path) {
+            printError(Messages.traceWouldOverwriteLog(log, page: page.path))
+            return .usage
+        }
         var reader = TraceLogReader(recorder: page.recorder)
         let tooLong: Int
         do {
@@ -149,6 +153,10 @@ public enum REPLMain {
         }
         guard reader.protocolLines > 0 else {
             printError(Messages.traceLogHoldsNoProtocolLine(log))
+            return .requestFailed
+        }
+        if let bad = reader.badPatch {
+            printError(Messages.traceLogBadPatch(log, line: bad.line, reason: bad.reason))
             return .requestFailed
         }
         if tooLong > 0 { printError(Messages.traceLogLinesTooLong(tooLong, limit: TraceLogReader.maximumLineBytes)) }
