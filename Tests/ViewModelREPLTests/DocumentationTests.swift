@@ -57,6 +57,20 @@ struct DocumentationTests {
         #expect(process.terminationStatus == 0)
     }
 
+    /// The sources use Swift 6.2 (`Task.immediate`, `SendableMetatype`, `Attachment.record`): every
+    /// package says so, and the macOS job picks an Xcode with it rather than the image's default.
+    @Test func packagesAndCIAskForTheSwiftTheSourcesUse() throws {
+        for package in ["Package.swift", "TestApps/TeamTests/Package.swift", "Examples/App/Package.swift"] {
+            let text = try String(contentsOf: Self.root.appendingPathComponent(package), encoding: .utf8)
+            #expect(text.hasPrefix("// swift-tools-version:6.2\n"), "\(package)")
+        }
+        let workflow = try String(contentsOf: Self.root.appendingPathComponent(".github/workflows/ci.yml"), encoding: .utf8)
+        #expect(workflow.contains("xcode-select -s"))
+        #expect(workflow.contains("Xcode_26"))
+        #expect(workflow.contains("brew install tmux mandoc"))
+        #expect(!workflow.contains("actions/checkout@v4"))
+    }
+
     @Test func protocolDocumentListsEveryErrorCode() throws {
         let text = try String(contentsOf: Self.root.appendingPathComponent("docs/PROTOCOL.md"), encoding: .utf8)
         for code in ReplError.Code.allCases {
