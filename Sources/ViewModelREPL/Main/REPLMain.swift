@@ -46,7 +46,7 @@ public enum REPLMain {
         if options.showHelp {
             let help = Messages.commandLineHelp(
                 options: OptionTable.options.map { ($0.usage, $0.summary) } + extraOptions,
-                commands: CommandTable.specs.map { ($0.usage, $0.summary) })
+                commands: CommandTable.specs.map { ($0.usage, $0.summary) }, columns: TerminalSize.columns())
             return printOut(help)
         }
         if options.showVersion {

@@ -155,25 +155,44 @@ extension Messages {
                vmrepl trace [-o FILE.html] LOG
         """
 
-    /// `vmrepl --help`: the options, then the commands, each as its usage and its summary.
-    static func commandLineHelp(options: [(usage: String, summary: String)], commands: [(usage: String, summary: String)]) -> String {
-        let commands = HelpEntry.table(commands)
-        let options = HelpEntry.table(options)
+    /// `vmrepl --help`: the options, then the commands, each as its usage and its summary. Given
+    /// the terminal's `columns`, every line is broken between words to fit them (a usage line's
+    /// later parts indented under its first); without, lines are as long as they are (piped output).
+    static func commandLineHelp(
+        options: [(usage: String, summary: String)], commands: [(usage: String, summary: String)], columns: Int? = nil
+    ) -> String {
+        let commands = HelpEntry.table(commands, columns: columns)
+        let options = HelpEntry.table(options, columns: columns)
+        let modes = HelpEntry.table(
+            [
+                ("vmrepl", "reads commands from stdin (a terminal, or a pipe from another program)"),
+                ("vmrepl run FILE...", "runs scripts (- for stdin); stops at the first error or failed expect"),
+                ("vmrepl test FILE...", "replays transcripts and shows how their output differs"),
+                ("vmrepl explore SETUP", "tries random steps after SETUP until an invariant breaks, and shrinks them"),
+                ("vmrepl trace LOG", "turns a saved session (the protocol lines a driver logged) into a trace page"),
+            ], columns: columns
+        ).split(separator: "\n").map { String($0.dropFirst(2)) }.joined(separator: "\n")
+        func fitted(_ text: String, indent: Int = 0) -> String {
+            guard let columns, columns >= 20 else { return text }
+            let lead = String(repeating: " ", count: indent)
+            return text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+                let blanks = line.prefix { $0 == " " }.count
+                return HelpEntry.wrapped(String(line), to: columns - blanks - indent)
+                    .enumerated().map { ($0.offset == 0 ? String(repeating: " ", count: blanks) : String(repeating: " ", count: blanks) + lead) + $0.element }
+                    .joined(separator: "\n")
+            }.joined(separator: "\n")
+        }
         return """
-            vmrepl: drive view models from a terminal, a pipe or a script; every result is one JSON line.
+            \(fitted("vmrepl: drive view models from a terminal, a pipe or a script; every result is one JSON line."))
 
-            \(usageLine)
+            \(fitted(usageLine, indent: 4))
 
-            vmrepl              reads commands from stdin (a terminal, or a pipe from another program)
-            vmrepl run FILE...  runs scripts (- for stdin); stops at the first error or failed expect
-            vmrepl test FILE... replays transcripts and shows how their output differs
-            vmrepl explore SETUP  tries random steps after SETUP until an invariant breaks, and shrinks them
-            vmrepl trace LOG    turns a saved session (the protocol lines a driver logged) into a trace page
+            \(modes)
 
             \(optionsHeading)
             \(options)
 
-            Commands (one per line, or as JSON: {"id":1,"cmd":"event","name":"hello"}):
+            \(fitted("Commands (one per line, or as JSON: {\"id\":1,\"cmd\":\"event\",\"name\":\"hello\"}):"))
             \(commands)
             """
     }
@@ -188,6 +207,10 @@ extension Messages {
     /// Why the process stopped when its output could not be written (a full disk, an I/O error).
     static func outputFailed(reason: String) -> String {
         "vmrepl: cannot write the output: \(reason); stopped"
+    }
+    /// What a terminal shows after Ctrl-C cancelled the loads of `screens`.
+    static func cancelledByInterrupt(_ screens: [String]) -> String {
+        "⨯ load cancelled (Ctrl-C): " + screens.joined(separator: ", ")
     }
     /// Why the trace page (`--trace`) was not written.
     /// `vmrepl trace LOG` on a file without one protocol line: nothing to show.
