@@ -248,9 +248,13 @@ extension Messages {
         default: return text(for: reason)
         }
     }
-    /// The trace page's title: its file's name (a CI artifact is moved, its folder means nothing).
-    static func traceTitle(path: String) -> String {
-        "vmrepl trace: " + (path.split(separator: "/").last.map(String.init) ?? path)
+    /// The trace page's title: the scripts it ran (`vmrepl run`), else its file's name; names
+    /// without their folders (a CI artifact is moved, its folder means nothing).
+    static func traceTitle(path: String, scripts: [String] = []) -> String {
+        func name(_ path: String) -> String { path.split(separator: "/").last.map(String.init) ?? path }
+        guard !scripts.isEmpty else { return "vmrepl trace: " + name(path) }
+        let named = scripts.prefix(3).map(name).joined(separator: ", ")
+        return "vmrepl trace: " + named + (scripts.count > 3 ? " and \(scripts.count - 3) more" : "")
     }
     /// What the trace page says when its limits left steps or states out.
     static func traceDropped(steps: Int, states: Int, pushes: Int, stepLimit: Int, bytes: Int) -> String {
