@@ -1,3 +1,4 @@
+import ExampleScreens
 import Foundation
 import Testing
 import ViewModelREPL
@@ -41,6 +42,23 @@ struct DocumentationTests {
     @Test func manualListsEveryExitStatus() throws {
         let statuses = try items(in: "EXIT STATUS").compactMap { Int32($0) }
         #expect(Set(statuses) == Set(ExitStatus.allCases.map(\.rawValue)))
+    }
+
+    /// The manual names every example screen vmrepl ships, and `--junit` for each command that takes it.
+    @Test func manualNamesEveryExampleScreenAndWhereJUnitApplies() throws {
+        let text = try String(contentsOf: Self.manual, encoding: .utf8)
+        let lines = text.split(separator: "\n").map(String.init)
+        let description = lines.drop { $0 != ".Sh DESCRIPTION" }.prefix { $0 != ".Ss Commands" }
+        for name in ExampleScreens.registry(postsURL: nil).names {
+            #expect(description.contains { $0 == ".Cm \(name)" || $0.hasPrefix(".Cm \(name) ") }, "the manual lacks the screen \(name)")
+        }
+        let synopsis = lines.drop { $0 != ".Sh SYNOPSIS" }.prefix { $0 != ".Sh DESCRIPTION" }
+        for command in ["run", "test", "explore"] {
+            let section = synopsis.drop { $0 != ".Cm \(command)" }.dropFirst().prefix { $0 != ".Nm" }
+            #expect(section.contains(".Op Fl \\-junit Ns = Ns Ar file"), "the synopsis of \(command) lacks --junit")
+        }
+        let junit = lines.drop { $0 != ".It Fl \\-junit Ns = Ns Ar file" }.dropFirst().prefix { !$0.hasPrefix(".It ") }
+        for command in ["run", "test", "explore"] { #expect(junit.contains { $0.hasPrefix(".Cm \(command)") }, "--junit's entry lacks \(command)") }
     }
 
     @Test func manualPassesMandocLint() throws {
