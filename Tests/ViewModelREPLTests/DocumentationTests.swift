@@ -61,6 +61,20 @@ struct DocumentationTests {
         for command in ["run", "test", "explore"] { #expect(junit.contains { $0.hasPrefix(".Cm \(command)") }, "--junit's entry lacks \(command)") }
     }
 
+    /// The README is a front page: at most 300 lines, its tour calling the binary `make run` builds
+    /// by its path (it is not on the PATH), the hosting details it moved kept in docs/HOSTING.md.
+    @Test func theReadmeIsAFrontPage() throws {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.split(separator: "\n", omittingEmptySubsequences: false).count <= 300)
+        #expect(readme.hasPrefix("# vmrepl\n"))
+        #expect(readme.contains("| .build/debug/vmrepl\n"))
+        #expect(!readme.contains("| vmrepl\n"))
+        #expect(!readme.contains("$ vmrepl "))
+        for link in ["docs/HOSTING.md", "docs/PERFORMANCE.md", "docs/PROTOCOL.md", "clients/python"] { #expect(readme.contains("(\(link)"), "\(link)") }
+        let hosting = try String(contentsOf: Self.root.appendingPathComponent("docs/HOSTING.md"), encoding: .utf8)
+        #expect(hosting.contains("**Work started in `init` or the factory.**"))
+    }
+
     @Test func manualPassesMandocLint() throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
