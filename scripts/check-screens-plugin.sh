@@ -68,7 +68,7 @@ typecheck() {
 "$SWIFTC" -emit-module -module-name Hostile -parse-as-library -enable-testing -swift-version 6 \
     scripts/screens-hostile/Hostile.swift -emit-module-path "$HOSTILE/Hostile.swiftmodule" \
     -emit-symbol-graph -emit-symbol-graph-dir "$HOSTILE" || fail "the hostile module did not build"
-"$BIN/vmrepl-screens" --module Hostile --symbol-graphs "$HOSTILE" --output "$HOSTILE/generated.swift" > /dev/null ||
+"$BIN/vmrepl-screens" --module Hostile --symbol-graphs "$HOSTILE" --output "$HOSTILE/generated.swift" > /dev/null 2> "$HOSTILE/generate.err" ||
     fail "no file was generated from the hostile module"
 typecheck "$HOSTILE/generated.swift" > "$HOSTILE/typecheck.out" 2>&1 ||
     fail "the file generated from the hostile module does not type-check: $(grep error: "$HOSTILE/typecheck.out" | head -3)"
@@ -92,7 +92,8 @@ expect 'GeneratedScreens.make(AsyncInitViewModel.self'
 expect 'GeneratedScreens.make(ThrowingInitViewModel.self'
 expect 'GeneratedScreens.make(FailableInitViewModel.self'
 expect 'GeneratedScreens.make(PartlyDefaultedInitViewModel.self'
-expect 'DefaultedInitViewModel()'
+expect 'GeneratedScreens.make(DefaultedInitViewModel.self, context: context)'
+expect '_ byInit: Void = ()) -> DefaultedInitViewModel { DefaultedInitViewModel() }'
 expect 'screens.register("login", summary: "@Observable class LoginView.ViewModel"'
 expect 'screens.register("settings", summary: "@Observable class Settings"'
 expect 'screens.register("settings-view-model", summary: "@Observable class SettingsViewModel"'
@@ -100,7 +101,22 @@ expect '// SettingsViewModel: named settings-view-model, not settings'
 expect '.action("load", drives: .loading) { (model: SettingsViewModel)'
 expect '.action("refresh", drives: .loading) { (model: RefreshingViewModel)'
 expect '.action("fetchA", drives: .loading) { (model: FetchingViewModel)'
-[ "$(grep -c 'drives: .loading' "$HOSTILE/generated.swift")" = 4 ] || fail "not one load per screen in the hostile module's file"
+# Issue 46: every class a view would observe, whatever its isolation or base; the rest named, with why.
+expect '.action("load", drives: .loading) { (model: NonisolatedViewModel) in await model.load() }'
+expect '.action("handle", "state") { (model: RoomViewModel, state: Int) in model.handle(state) }'
+expect '.action("resetAll") { (model: RoomViewModel) in model.resetAll() }'
+expect '(model: TypesViewModel, id: Int, on: Hostile.Date) in model.`open`(id: id, on: on)'
+expect '.action("send", "action") { (model: TypesViewModel, action: Int) in model.send(action) }'
+expect 'screens.register("login-screen", summary: "@Observable class Login Screen"'
+expect 'GeneratedScreens.make(`Login Screen`.self, context: context)'
+expect 'screens.register("dog-face", summary: "@Observable class 🐶ViewModel"'
+expect '// Not hosted: DelegateViewModel: neither ObservableObject nor @Observable'
+expect '// Not hosted: StorageViewModel: isolated to @StorageActor'
+expect 'GeneratedScreens.make(FactoryWinsViewModel.self, context: context)'
+for name in DelegateViewModel StorageViewModel; do
+    grep -q "^warning: not hosted: $name: " "$HOSTILE/generate.err" || fail "no warning names $name"
+done
+[ "$(grep -c 'drives: .loading' "$HOSTILE/generated.swift")" = 5 ] || fail "not one load per screen in the hostile module's file"
 # Each action a statement of its own: an error in one closure is reported at its line.
 sed 's/model.toggle(for: `for`)/model.toggle(for: "x")/' "$HOSTILE/generated.swift" > "$HOSTILE/broken.swift"
 LINE=$(grep -n 'model.toggle(for: "x")' "$HOSTILE/broken.swift" | cut -d: -f1)
@@ -131,6 +147,24 @@ for graph in Broken Missing; do
     [ "$(wc -l < "$HOSTILE/unreadable.err")" = 1 ] && grep -q "^vmrepl-screens: cannot read .*$graph.symbols.json: " "$HOSTILE/unreadable.err" ||
         fail "an unreadable graph ($graph) is not one line: $(head -3 "$HOSTILE/unreadable.err")"
 done
+# --check of a missing file says so; --type names the enum, so two targets' files share one executable.
+if "$BIN/vmrepl-screens" --module Hostile --symbol-graphs "$HOSTILE" --output "$HOSTILE/none.swift" --check 2> "$HOSTILE/missing.err"; then
+    fail "--check of a missing file passed"
+fi
+grep -q "is missing" "$HOSTILE/missing.err" || fail "--check of a missing file did not say missing: $(head -1 "$HOSTILE/missing.err")"
+"$BIN/vmrepl-screens" --module Hostile --symbol-graphs "$HOSTILE" --output "$HOSTILE/typed.swift" --type HostileScreens > /dev/null 2>&1 ||
+    fail "--type was refused"
+grep -q '^enum HostileScreens {' "$HOSTILE/typed.swift" || fail "--type did not name the enum"
+sed 's/GeneratedScreens/HostileScreens/' scripts/screens-hostile/Factories.swift > "$HOSTILE/TypedFactories.swift"
+"$SWIFTC" -typecheck -swift-version 6 -I "$HOSTILE" -I "$BIN/Modules" -Xcc -fmodule-map-file=Sources/CLibEdit/module.modulemap \
+    "$HOSTILE/generated.swift" "$HOSTILE/typed.swift" scripts/screens-hostile/Factories.swift "$HOSTILE/TypedFactories.swift" > "$HOSTILE/both.out" 2>&1 ||
+    fail "two generated files of different --type do not build together: $(grep error: "$HOSTILE/both.out" | head -3)"
+# --output outside the package is refused by the plugin before anything is written.
+if plugin --output ../outside.swift > "$WORK/outside.out" 2>&1; then
+    fail "the plugin wrote outside the package"
+fi
+[ ! -e "$APP/../outside.swift" ] || fail "the plugin wrote outside the package"
+grep -q "outside the package" "$WORK/outside.out" || fail "--output outside the package was not refused: $(tail -2 "$WORK/outside.out")"
 "$BIN/vmrepl-screens" --help > "$HOSTILE/help.out" || fail "--help failed"
 grep -q "^usage: vmrepl-screens" "$HOSTILE/help.out" || fail "--help printed no usage"
 echo "check-screens-plugin: $(grep -c 'screens.register' "$APP/$GENERATED") generated screens, stable, checked, driven; the hostile module's file type-checks"

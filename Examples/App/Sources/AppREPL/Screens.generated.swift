@@ -9,8 +9,19 @@ import ViewModelREPL
 /// Every view model of App, registered as a screen.
 @MainActor
 enum GeneratedScreens {
-    /// Registers the screens: composer, contacts, counter, pager, posts, profile, settings-store, timer, todo-list, view-state-example.
+    /// Registers the screens: basket-store, composer, contacts, counter, discount-basket-store, pager, posts, profile, settings-store, timer, todo-list, view-state-example.
     static func register(in screens: inout ScreenRegistry) {
+        do {
+            var actions: [ScreenAction<BasketStore>] = []
+            actions.append(.action("add", "item") { (model: BasketStore, item: String) in model.add(item) })
+            actions.append(.action("clear") { (model: BasketStore) in model.clear() })
+            var bindings: [ScreenBinding<BasketStore>?] = []
+            bindings.append(binding("items", \BasketStore.items))
+            screens.register("basket-store", summary: "ObservableObject BasketStore", actions: actions, bindings: bindings.compactMap { $0 }) { context in
+                GeneratedScreens.make(BasketStore.self, context: context)
+            }
+        }
+
         // ComposerViewModel.attach(_:): attachment: Attachment is not Decodable: left out.
         // ComposerViewModel.onSent(_:): takes a closure (handler): left out.
         do {
@@ -21,7 +32,7 @@ enum GeneratedScreens {
             bindings.append(binding("sent", \ComposerViewModel.sent))
             bindings.append(binding("text", \ComposerViewModel.text))
             screens.register("composer", summary: "@Observable class ComposerViewModel", actions: actions, bindings: bindings.compactMap { $0 }) { context in
-                ComposerViewModel()
+                GeneratedScreens.make(ComposerViewModel.self, context: context)
             }
         }
 
@@ -50,7 +61,20 @@ enum GeneratedScreens {
             bindings.append(binding("count", \CounterViewModel.count))
             bindings.append(binding("step", \CounterViewModel.step))
             screens.register("counter", summary: "@Observable class CounterViewModel", actions: actions, bindings: bindings.compactMap { $0 }) { context in
-                CounterViewModel()
+                GeneratedScreens.make(CounterViewModel.self, context: context)
+            }
+        }
+
+        do {
+            var actions: [ScreenAction<DiscountBasketStore>] = []
+            actions.append(.action("add", "item") { (model: DiscountBasketStore, item: String) in model.add(item) })
+            actions.append(.action("apply", "code") { (model: DiscountBasketStore, code: String) in model.apply(code: code) })
+            actions.append(.action("clear") { (model: DiscountBasketStore) in model.clear() })
+            var bindings: [ScreenBinding<DiscountBasketStore>?] = []
+            bindings.append(binding("code", \DiscountBasketStore.code))
+            bindings.append(binding("items", \DiscountBasketStore.items))
+            screens.register("discount-basket-store", summary: "ObservableObject DiscountBasketStore", actions: actions, bindings: bindings.compactMap { $0 }) { context in
+                GeneratedScreens.make(DiscountBasketStore.self, context: context)
             }
         }
 
@@ -62,7 +86,7 @@ enum GeneratedScreens {
             var bindings: [ScreenBinding<PagerViewModel>?] = []
             bindings.append(binding("page", \PagerViewModel.page))
             screens.register("pager", summary: "@Observable class PagerViewModel", actions: actions, bindings: bindings.compactMap { $0 }) { context in
-                PagerViewModel()
+                GeneratedScreens.make(PagerViewModel.self, context: context)
             }
         }
 
@@ -72,7 +96,7 @@ enum GeneratedScreens {
             actions.append(.action("load", drives: .loading) { (model: PostsViewModel) in await model.load() })
             let bindings: [ScreenBinding<PostsViewModel>?] = []
             screens.register("posts", summary: "ObservableObject PostsViewModel", actions: actions, bindings: bindings.compactMap { $0 }) { context in
-                PostsViewModel()
+                GeneratedScreens.make(PostsViewModel.self, context: context)
             }
         }
 
@@ -97,7 +121,7 @@ enum GeneratedScreens {
             bindings.append(binding("notifications", \SettingsStore.notifications))
             bindings.append(binding("theme", \SettingsStore.theme))
             screens.register("settings-store", summary: "ObservableObject SettingsStore", actions: actions, bindings: bindings.compactMap { $0 }) { context in
-                SettingsStore()
+                GeneratedScreens.make(SettingsStore.self, context: context)
             }
         }
 
@@ -107,7 +131,7 @@ enum GeneratedScreens {
             var bindings: [ScreenBinding<TimerViewModel>?] = []
             bindings.append(binding("viewState", \TimerViewModel.viewState))
             screens.register("timer", summary: "@Observable class TimerViewModel", actions: actions, bindings: bindings.compactMap { $0 }) { context in
-                TimerViewModel()
+                GeneratedScreens.make(TimerViewModel.self, context: context)
             }
         }
 
@@ -122,7 +146,7 @@ enum GeneratedScreens {
             bindings.append(binding("items", \TodoListViewModel.items))
             bindings.append(binding("query", \TodoListViewModel.query))
             screens.register("todo-list", summary: "@Observable class TodoListViewModel", actions: actions, bindings: bindings.compactMap { $0 }) { context in
-                TodoListViewModel()
+                GeneratedScreens.make(TodoListViewModel.self, context: context)
             }
         }
 
@@ -136,6 +160,33 @@ enum GeneratedScreens {
             }
         }
     }
+
+    /// BasketStore made by `init()`, where no `make(_: BasketStore.Type, context:)` of your own is written.
+    static func make(_ type: BasketStore.Type, context: ScreenContext, _ byInit: Void = ()) -> BasketStore { BasketStore() }
+
+    /// ComposerViewModel made by `init()`, where no `make(_: ComposerViewModel.Type, context:)` of your own is written.
+    static func make(_ type: ComposerViewModel.Type, context: ScreenContext, _ byInit: Void = ()) -> ComposerViewModel { ComposerViewModel() }
+
+    /// CounterViewModel made by `init()`, where no `make(_: CounterViewModel.Type, context:)` of your own is written.
+    static func make(_ type: CounterViewModel.Type, context: ScreenContext, _ byInit: Void = ()) -> CounterViewModel { CounterViewModel() }
+
+    /// DiscountBasketStore made by `init()`, where no `make(_: DiscountBasketStore.Type, context:)` of your own is written.
+    static func make(_ type: DiscountBasketStore.Type, context: ScreenContext, _ byInit: Void = ()) -> DiscountBasketStore { DiscountBasketStore() }
+
+    /// PagerViewModel made by `init()`, where no `make(_: PagerViewModel.Type, context:)` of your own is written.
+    static func make(_ type: PagerViewModel.Type, context: ScreenContext, _ byInit: Void = ()) -> PagerViewModel { PagerViewModel() }
+
+    /// PostsViewModel made by `init()`, where no `make(_: PostsViewModel.Type, context:)` of your own is written.
+    static func make(_ type: PostsViewModel.Type, context: ScreenContext, _ byInit: Void = ()) -> PostsViewModel { PostsViewModel() }
+
+    /// SettingsStore made by `init()`, where no `make(_: SettingsStore.Type, context:)` of your own is written.
+    static func make(_ type: SettingsStore.Type, context: ScreenContext, _ byInit: Void = ()) -> SettingsStore { SettingsStore() }
+
+    /// TimerViewModel made by `init()`, where no `make(_: TimerViewModel.Type, context:)` of your own is written.
+    static func make(_ type: TimerViewModel.Type, context: ScreenContext, _ byInit: Void = ()) -> TimerViewModel { TimerViewModel() }
+
+    /// TodoListViewModel made by `init()`, where no `make(_: TodoListViewModel.Type, context:)` of your own is written.
+    static func make(_ type: TodoListViewModel.Type, context: ScreenContext, _ byInit: Void = ()) -> TodoListViewModel { TodoListViewModel() }
 
     /// Chosen only where no factory of the class's own is written: the error names the class at its call.
     @available(*, unavailable, message: "write the factory: extension GeneratedScreens { static func make(_ type: TheViewModel.Type, context: ScreenContext) -> TheViewModel }")
@@ -155,4 +206,4 @@ enum GeneratedScreens {
     }
 }
 
-// Not hosted: Loader: generic, so no one type to make.
+// Not hosted: Loader: generic, so no one type to make; host a subclass or typealias that names its arguments.

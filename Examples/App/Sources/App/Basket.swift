@@ -1,0 +1,34 @@
+#if canImport(Combine)
+    import Combine
+#endif
+
+/// A basket as most apps write a view model: an `ObservableObject` with no actor at all, whose
+/// `init` has a default the team's factory replaces (the factory, not `init()`, makes its screen).
+public class BasketStore: ObservableObject {
+    @Published public var items: [String]
+
+    public init(items: [String] = []) {
+        self.items = items
+    }
+
+    public func add(_ item: String) {
+        items.append(item)
+    }
+
+    public func clear() {
+        items.removeAll()
+    }
+}
+
+/// The basket with a discount code: a subclass, whose screen has its base's actions as well.
+public final class DiscountBasketStore: BasketStore {
+    @Published public var code = ""
+
+    public init() {
+        super.init(items: ["bread"])
+    }
+
+    public func apply(code: String) {
+        self.code = code
+    }
+}
