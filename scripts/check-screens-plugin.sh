@@ -65,14 +65,25 @@ typecheck() {
     "$SWIFTC" -typecheck -swift-version 6 -I "$HOSTILE" -I "$BIN/Modules" -Xcc -fmodule-map-file=Sources/CLibEdit/module.modulemap \
         "$1" scripts/screens-hostile/Factories.swift
 }
-"$SWIFTC" -emit-module -module-name Hostile -parse-as-library -enable-testing -swift-version 6 \
+"$SWIFTC" -emit-module -module-name Hostile -parse-as-library -enable-testing -swift-version 6 -D DEBUG \
     scripts/screens-hostile/Hostile.swift -emit-module-path "$HOSTILE/Hostile.swiftmodule" \
     -emit-symbol-graph -emit-symbol-graph-dir "$HOSTILE" || fail "the hostile module did not build"
+# The same module built without DEBUG, as a release build is: the file generated from the debug graph must build against it.
+mkdir -p "$HOSTILE/release"
+"$SWIFTC" -emit-module -module-name Hostile -parse-as-library -enable-testing -swift-version 6 \
+    scripts/screens-hostile/Hostile.swift -emit-module-path "$HOSTILE/release/Hostile.swiftmodule" || fail "the hostile module did not build without DEBUG"
 "$BIN/vmrepl-screens" --module Hostile --symbol-graphs "$HOSTILE" --output "$HOSTILE/generated.swift" > /dev/null 2> "$HOSTILE/generate.err" ||
     fail "no file was generated from the hostile module"
 typecheck "$HOSTILE/generated.swift" > "$HOSTILE/typecheck.out" 2>&1 ||
     fail "the file generated from the hostile module does not type-check: $(grep error: "$HOSTILE/typecheck.out" | head -3)"
 [ ! -s "$HOSTILE/typecheck.out" ] || fail "the file generated from the hostile module has warnings: $(head -3 "$HOSTILE/typecheck.out")"
+"$SWIFTC" -typecheck -swift-version 6 -I "$HOSTILE/release" -I "$BIN/Modules" -Xcc -fmodule-map-file=Sources/CLibEdit/module.modulemap \
+    "$HOSTILE/generated.swift" scripts/screens-hostile/Factories.swift > "$HOSTILE/release.out" 2>&1 ||
+    fail "the file generated from the debug graph does not build without DEBUG: $(grep error: "$HOSTILE/release.out" | head -3)"
+[ ! -s "$HOSTILE/release.out" ] || fail "the file generated from the hostile module has warnings without DEBUG: $(head -3 "$HOSTILE/release.out")"
+grep -B1 'actions.append(.action("crash")' "$HOSTILE/generated.swift" | grep -q '#if DEBUG' || fail "a DEBUG-only method is not under #if DEBUG"
+grep -A2 '^        #if DEBUG$' "$HOSTILE/generated.swift" | grep -q 'ScreenAction<InspectorViewModel>' || fail "a DEBUG-only class is not under #if DEBUG"
+
 expect() {
     grep -qF -- "$1" "$HOSTILE/generated.swift" || fail "the hostile module's file lacks: $1"
 }
@@ -103,6 +114,8 @@ expect '.action("refresh", drives: .loading) { (model: RefreshingViewModel)'
 expect '.action("fetchA", drives: .loading) { (model: FetchingViewModel)'
 # Issue 46: every class a view would observe, whatever its isolation or base; the rest named, with why.
 expect '.action("load", drives: .loading) { (model: NonisolatedViewModel) in await model.load() }'
+expect '.action("dismiss", "animated", "reason") { (model: NonisolatedViewModel, animated: Bool?, reason: String?) in if let animated = animated { model.dismiss(animated: animated, reason: reason) } else { model.dismiss(reason: reason) } }'
+expect 'if let limit = limit, let page = page { _ = model.search(text, limit: limit, page: page) } else if let limit = limit { _ = model.search(text, limit: limit) } else if let page = page { _ = model.search(text, page: page) } else { _ = model.search(text) }'
 expect '.action("handle", "state") { (model: RoomViewModel, state: Int) in model.handle(state) }'
 expect '.action("resetAll") { (model: RoomViewModel) in model.resetAll() }'
 expect '(model: TypesViewModel, id: Int, on: Hostile.Date) in model.`open`(id: id, on: on)'

@@ -28,10 +28,12 @@ enum GeneratedFile {
         lines.append("")
         // Overloads with a defaulted last parameter: one of the team's own, without it, is picked first.
         for screen in plan.screens where screen.hasPlainInit {
+            if let condition = screen.condition { lines.append("    #if \(condition)") }
             lines.append("    /// \(screen.typeName) made by `init()`, where no `make(_: \(screen.typeName).Type, context:)` of your own is written.")
             lines.append(
                 "    static func make(_ type: \(screen.typeName).Type, context: ScreenContext, _ byInit: Void = ()) -> \(screen.typeName) { \(screen.typeName)() }"
             )
+            if screen.condition != nil { lines.append("    #endif") }
             lines.append("")
         }
         lines.append("    /// Chosen only where no factory of the class's own is written: the error names the class at its call.")
@@ -71,13 +73,18 @@ enum GeneratedFile {
             lines.append("    let actions: [ScreenAction<\(type)>] = []")
         } else {
             lines.append("    var actions: [ScreenAction<\(type)>] = []")
-            lines += screen.actions.map { "    actions.append(\(action($0, of: type)))" }
+            // Where every append is conditional, a mutation that always runs keeps `var` warning-free.
+            if !screen.actions.contains(where: { $0.condition == nil }) { lines.append("    actions.reserveCapacity(\(screen.actions.count))") }
+            lines += screen.actions.flatMap { conditional($0.condition, "    actions.append(\(action($0, of: type)))") }
         }
         if screen.bindings.isEmpty {
             lines.append("    let bindings: [ScreenBinding<\(type)>?] = []")
         } else {
             lines.append("    var bindings: [ScreenBinding<\(type)>?] = []")
-            lines += screen.bindings.map { "    bindings.append(binding(\(literal($0.name)), \\\(type).\(member($0.name))))" }
+            if !screen.bindings.contains(where: { $0.condition == nil }) { lines.append("    bindings.reserveCapacity(\(screen.bindings.count))") }
+            lines += screen.bindings.flatMap {
+                conditional($0.condition, "    bindings.append(binding(\(literal($0.name)), \\\(type).\(member($0.name))))")
+            }
         }
         lines.append(
             "    screens.register(\(literal(screen.name)), summary: \(literal(screen.summary)), actions: actions, bindings: bindings.compactMap { $0 }) { context in"
@@ -85,7 +92,13 @@ enum GeneratedFile {
         lines.append("        \(generated).make(\(type).self, context: context)")
         lines.append("    }")
         lines.append("}")
-        return lines
+        return screen.condition.map { ["#if \($0)"] + lines + ["#endif"] } ?? lines
+    }
+
+    /// `line` under `#if condition`, where there is one.
+    private static func conditional(_ condition: String?, _ line: String) -> [String] {
+        guard let condition else { return [line] }
+        return ["    #if \(condition)", line, "    #endif"]
     }
 
     private static func action(_ action: ScreenPlan.Action, of type: String) -> String {
@@ -100,9 +113,31 @@ enum GeneratedFile {
         // The closure's model parameter: `model`, unless an argument has that name.
         var model = "model"
         while action.arguments.contains(where: { $0.name == model }) { model = "screen" + model.prefix(1).uppercased() + model.dropFirst() }
-        let parameters = action.arguments.map { "\(identifier($0.name)): \($0.type)" }.joined(separator: ", ")
-        let call = action.arguments.map { ($0.label.map { "\(label($0)): " } ?? "") + identifier($0.name) }.joined(separator: ", ")
-        return ".action(\(literal(action.name)), \(names)\(drives)) { (\(model): \(type), \(parameters)) in \(keep)\(effects)\(model).\(method)(\(call)) }"
+        // A defaulted argument is optional in the closure: the call leaves it out where it is nil.
+        func isOptional(_ type: String) -> Bool { type.hasSuffix("?") || type.hasPrefix("Optional<") }
+        let leftOutable = action.arguments.indices.filter { action.arguments[$0].defaulted && !isOptional(action.arguments[$0].type) }
+        let parameters = action.arguments.enumerated().map { offset, argument in
+            "\(identifier(argument.name)): \(argument.type)" + (leftOutable.contains(offset) ? "?" : "")
+        }.joined(separator: ", ")
+        func call(leaving absent: Set<Int>) -> String {
+            let given = action.arguments.indices.filter { !absent.contains($0) }.map { action.arguments[$0] }
+            return "\(keep)\(effects)\(model).\(method)("
+                + given.map { ($0.label.map { "\(label($0)): " } ?? "") + identifier($0.name) }.joined(separator: ", ") + ")"
+        }
+        let head = ".action(\(literal(action.name)), \(names)\(drives)) { (\(model): \(type), \(parameters)) in "
+        guard !leftOutable.isEmpty else { return head + call(leaving: []) + " }" }
+        // Every subset of the defaulted arguments given, most first: a branch is reached only when
+        // no larger one matched, so the arguments it does not bind are nil.
+        let subsets = (0..<(1 << leftOutable.count)).map { mask in Set(leftOutable.indices.filter { mask & (1 << $0) != 0 }.map { leftOutable[$0] }) }
+            .sorted { $0.count != $1.count ? $0.count > $1.count : $0.sorted().lexicographicallyPrecedes($1.sorted()) }
+        var branches: [String] = []
+        for present in subsets {
+            let absent = Set(leftOutable).subtracting(present)
+            let bound = present.sorted().map { "let \(identifier(action.arguments[$0].name)) = \(identifier(action.arguments[$0].name))" }
+            let body = "{ \(call(leaving: absent)) }"
+            branches.append(bound.isEmpty ? body : "if \(bound.joined(separator: ", ")) \(body)")
+        }
+        return head + branches.joined(separator: " else ") + " }"
     }
 
     private static func literal(_ text: String) -> String {

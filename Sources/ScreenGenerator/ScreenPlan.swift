@@ -7,7 +7,7 @@ struct ScreenPlan {
     /// One view model's screen.
     struct Screen {
         /// What `use` calls it: the class name without `ViewModel`, in kebab case.
-        let name: String
+        var name: String
         /// The class as the generated file names it (`Outer.Inner` for a nested one).
         let typeName: String
         /// What it is, for `screens`: `@Observable class SearchViewModel`.
@@ -20,26 +20,33 @@ struct ScreenPlan {
         let leftOut: [String]
         /// Why the screen is named other than its class, written as a comment.
         var note: String? = nil
+        /// The `#if` condition the class is declared under, which its registration repeats.
+        var condition: String? = nil
     }
 
     /// One method, sent with `event NAME`.
     struct Action {
         let name: String
         /// Each argument's name in `event` (its label, or its parameter name where it has none),
-        /// the label the call uses (`nil` for none) and its type.
-        let arguments: [(name: String, label: String?, type: String)]
+        /// the label the call uses (`nil` for none), its type, and whether it has a default value
+        /// (then optional in `event`, and the call leaves it out when it is not given).
+        let arguments: [(name: String, label: String?, type: String, defaulted: Bool)]
         let isAsync: Bool
         let isThrowing: Bool
         let returnsValue: Bool
         /// Whether `load` (and `reload`, `retry`) run it: of the methods without arguments,
         /// `load`, else `refresh`, else the first `fetch…` by name; at most one per screen.
         var drivesLoading = false
+        /// The `#if` condition the method is declared under (`DEBUG`), which its action repeats.
+        var condition: String? = nil
     }
 
     /// One property a view binds, set with `write NAME=VALUE`.
     struct Binding {
         let name: String
         let type: String
+        /// The `#if` condition the property is declared under, which its binding repeats.
+        var condition: String? = nil
     }
 
     let module: String
@@ -149,7 +156,8 @@ struct ScreenPlan {
                     }
                     let context = MemberContext(index: index, owner: owner, substitutions: substitutions)
                     switch Self.action(member, named: base, context: context) {
-                    case .success(let action):
+                    case .success(var action):
+                        action.condition = sources.condition(at: member.location)
                         actions.append(action)
                         if member.accessLevel == "internal" { usesInternal = true }
                     case .failure(let reason): leftOut.append("\(title): \(reason.text)")
@@ -168,7 +176,7 @@ struct ScreenPlan {
                         leftOut.append("\(title): its type \(type) is not Decodable, so write cannot set it")
                         continue
                     }
-                    bindings.append(Binding(name: title, type: type))
+                    bindings.append(Binding(name: title, type: type, condition: sources.condition(at: member.location)))
                     if member.accessLevel == "internal" { usesInternal = true }
                 default:
                     continue
@@ -184,16 +192,17 @@ struct ScreenPlan {
             screens.append(
                 Screen(
                     name: Self.screenName(type.pathComponents), typeName: typeName, summary: "\(kind) \(shownName)",
-                    actions: actions, bindings: bindings, hasPlainInit: hasPlainInit, leftOut: leftOut.sorted()))
+                    actions: actions, bindings: bindings, hasPlainInit: hasPlainInit, leftOut: leftOut.sorted(),
+                    condition: sources.condition(at: type.location)))
         }
         // Two classes of one name in different scopes: the nested one is named with its scope.
         let names = Dictionary(screens.map { ($0.name, 1) }, uniquingKeysWith: +)
         let scoped = screens.map { screen in
             guard names[screen.name, default: 0] > 1, screen.typeName.contains(".") else { return screen }
             let scoped = Self.valid(Self.kebab(screen.typeName.split(separator: ".").dropLast().joined()) + "-" + screen.name)
-            return Screen(
-                name: scoped, typeName: screen.typeName, summary: screen.summary, actions: screen.actions,
-                bindings: screen.bindings, hasPlainInit: screen.hasPlainInit, leftOut: screen.leftOut)
+            var renamed = screen
+            renamed.name = scoped
+            return renamed
         }
         self.screens = Self.uniquelyNamed(scoped)
         self.skipped = skipped
@@ -223,6 +232,12 @@ struct ScreenPlan {
     /// in its declaration, each parameter runs from its label to the next one's, and a default
     /// stands in that run's text as ` = ` (a type's text never holds one).
     static func everyParameterIsDefaulted(_ fragments: [SymbolGraph.Fragment]) -> Bool {
+        let defaulted = defaultedParameters(fragments)
+        return !defaulted.isEmpty && !defaulted.contains(false)
+    }
+
+    /// For each parameter of a declaration, in order, whether it has a default value.
+    static func defaultedParameters(_ fragments: [SymbolGraph.Fragment]) -> [Bool] {
         var defaulted: [Bool] = []
         for fragment in fragments {
             if fragment.kind == "externalParam" {
@@ -231,7 +246,7 @@ struct ScreenPlan {
                 defaulted[defaulted.count - 1] = true
             }
         }
-        return !defaulted.isEmpty && !defaulted.contains(false)
+        return defaulted
     }
 
     /// At most one action drives loading: `load`, else `refresh`, else the first `fetch…` by name.
@@ -254,10 +269,10 @@ struct ScreenPlan {
             guard counts[screen.name, default: 0] > 1, screen.typeName.hasSuffix("ViewModel") else { return screen }
             let name = valid(kebab(screen.typeName.split(separator: ".").joined()))
             let others = screens.filter { $0.name == screen.name && $0.typeName != screen.typeName }.map(\.typeName)
-            return Screen(
-                name: name, typeName: screen.typeName, summary: screen.summary, actions: screen.actions, bindings: screen.bindings,
-                hasPlainInit: screen.hasPlainInit, leftOut: screen.leftOut,
-                note: "named \(name), not \(screen.name), which \(others.joined(separator: " and ")) is also named")
+            var renamed = screen
+            renamed.name = name
+            renamed.note = "named \(name), not \(screen.name), which \(others.joined(separator: " and ")) is also named"
+            return renamed
         }
         var taken: Set<String> = []
         for index in renamed.indices {
@@ -269,11 +284,8 @@ struct ScreenPlan {
                 number += 1
             }
             if name != wanted {
-                let screen = renamed[index]
-                renamed[index] = Screen(
-                    name: name, typeName: screen.typeName, summary: screen.summary, actions: screen.actions,
-                    bindings: screen.bindings, hasPlainInit: screen.hasPlainInit, leftOut: screen.leftOut,
-                    note: "named \(name), not \(wanted), which another class also gives")
+                renamed[index].name = name
+                renamed[index].note = "named \(name), not \(wanted), which another class also gives"
             }
             taken.insert(name)
         }
@@ -301,8 +313,9 @@ struct ScreenPlan {
         let parameters = method.functionSignature?.parameters ?? []
         guard labels.count == parameters.count else { return .failure(Refusal(text: "its parameters could not be read")) }
         guard parameters.count <= maximumArguments else { return .failure(Refusal(text: "more than \(maximumArguments) arguments")) }
-        var arguments: [(name: String, label: String?, type: String)] = []
+        var arguments: [(name: String, label: String?, type: String, defaulted: Bool)] = []
         var internalNames: [String] = []
+        let defaulted = defaultedParameters(method.declarationFragments ?? [])
         for (offset, (label, parameter)) in zip(labels, parameters).enumerated() {
             let own = parameter.internalName ?? parameter.name
             if parameter.isInout { return .failure(Refusal(text: "an inout parameter (\(own)), which an event cannot pass")) }
@@ -314,7 +327,8 @@ struct ScreenPlan {
             // The event's name for it: its label, else its own name, else (`_ _: Int`) `argument1`….
             let synthetic = "argument\(offset + 1)"
             let name = label != "_" && !label.isEmpty ? label : (own != "_" && !own.isEmpty ? own : synthetic)
-            arguments.append((name, label == "_" || label.isEmpty ? nil : label, type))
+            let hasDefault = offset < defaulted.count && defaulted[offset]
+            arguments.append((name, label == "_" || label.isEmpty ? nil : label, type, hasDefault))
             internalNames.append(own != "_" && !own.isEmpty ? own : synthetic)
         }
         // Two arguments of one label (`f(x a: Int, x b: Int)`): named by their own names instead.
@@ -322,7 +336,7 @@ struct ScreenPlan {
             guard Set(internalNames).count == internalNames.count else {
                 return .failure(Refusal(text: "two arguments share the name \(arguments.map(\.name).joined(separator: ", "))"))
             }
-            arguments = zip(arguments, internalNames).map { ($1, $0.label, $0.type) }
+            arguments = zip(arguments, internalNames).map { ($1, $0.label, $0.type, $0.defaulted) }
         }
         let returns = (method.functionSignature?.returns ?? []).map(\.spelling).joined()
         return .success(

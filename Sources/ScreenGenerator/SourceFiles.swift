@@ -49,3 +49,41 @@ struct SourceFiles {
         return read
     }
 }
+
+extension SourceFiles {
+    /// The `#if` conditions a declaration stands under in its source file, as one condition
+    /// (`DEBUG`, `!(DEBUG) && os(iOS)`), or `nil` for none: the generated file puts what names the
+    /// declaration under the same condition, so a symbol graph built in debug writes a file that
+    /// builds in release too.
+    mutating func condition(at location: SymbolGraph.Symbol.Location?) -> String? {
+        guard let location, let file = self.file(location.uri) else { return nil }
+        // Each open block's branches so far: the conditions of the branches passed, and the current one.
+        var stack: [(passed: [String], current: String)] = []
+        for line in file.prefix(max(0, min(location.position.line, file.count))) {
+            let text = line.trimmingCharacters(in: .whitespaces)
+            guard text.hasPrefix("#") else { continue }
+            let words = text.split(separator: " ", maxSplits: 1)
+            let directive = words.first.map(String.init) ?? ""
+            let rest = words.count > 1 ? Self.withoutComment(String(words[1])) : ""
+            switch directive {
+            case "#if": stack.append((passed: [], current: rest))
+            case "#elseif" where !stack.isEmpty:
+                stack[stack.count - 1].passed.append(stack[stack.count - 1].current)
+                stack[stack.count - 1].current = rest
+            case "#else" where !stack.isEmpty:
+                stack[stack.count - 1].passed.append(stack[stack.count - 1].current)
+                stack[stack.count - 1].current = ""
+            case "#endif" where !stack.isEmpty: stack.removeLast()
+            default: break
+            }
+        }
+        let parts = stack.flatMap { block in block.passed.map { "!(\($0))" } + (block.current.isEmpty ? [] : [block.current]) }
+        guard !parts.isEmpty else { return nil }
+        return parts.count == 1 && stack.count == 1 && stack[0].passed.isEmpty
+            ? parts[0] : parts.map { $0.hasPrefix("!") ? $0 : "(\($0))" }.joined(separator: " && ")
+    }
+
+    private static func withoutComment(_ text: String) -> String {
+        (text.range(of: "//").map { String(text[..<$0.lowerBound]) } ?? text).trimmingCharacters(in: .whitespaces)
+    }
+}

@@ -118,6 +118,9 @@ public enum LoginView {
 public final class NonisolatedViewModel: Observable {
     public init() {}
     public var count = 0
+    /// Defaulted and optional arguments, which `event` may leave out.
+    public func dismiss(animated: Bool = true, reason: String? = nil) {}
+    public func search(_ text: String, limit: Int = 10, page: Int = 1) -> Int { 0 }
     public func load() async { count += 1 }
     public func bump() { count += 1 }
 }
@@ -183,3 +186,24 @@ public final class StorageViewModel: Observable {
 public final class FactoryWinsViewModel: Observable {
     public init(name: String = "x") {}
 }
+
+/// Members only a debug build has: the symbol graph (built with -D DEBUG) names them, and the
+/// generated file puts them under the same `#if`, so it builds without DEBUG too.
+public final class DebugMenuViewModel: Observable {
+    public init() {}
+    public func refreshAll() {}
+    #if DEBUG
+        public func crash() {}
+        public var verbose = false
+    #else
+        public func shipIt() {}
+    #endif
+}
+
+#if DEBUG
+    /// A class only a debug build has.
+    public final class InspectorViewModel: Observable {
+        public init() {}
+        public func inspect() {}
+    }
+#endif

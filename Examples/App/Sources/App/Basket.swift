@@ -11,8 +11,9 @@ public class BasketStore: ObservableObject {
         self.items = items
     }
 
-    public func add(_ item: String) {
-        items.append(item)
+    /// `times` may be left out of `event add`: it then takes its default.
+    public func add(_ item: String, times: Int = 1) {
+        items += Array(repeating: item, count: max(times, 0))
     }
 
     public func clear() {

@@ -13,7 +13,7 @@ enum GeneratedScreens {
     static func register(in screens: inout ScreenRegistry) {
         do {
             var actions: [ScreenAction<BasketStore>] = []
-            actions.append(.action("add", "item") { (model: BasketStore, item: String) in model.add(item) })
+            actions.append(.action("add", "item", "times") { (model: BasketStore, item: String, times: Int?) in if let times = times { model.add(item, times: times) } else { model.add(item) } })
             actions.append(.action("clear") { (model: BasketStore) in model.clear() })
             var bindings: [ScreenBinding<BasketStore>?] = []
             bindings.append(binding("items", \BasketStore.items))
@@ -67,7 +67,7 @@ enum GeneratedScreens {
 
         do {
             var actions: [ScreenAction<DiscountBasketStore>] = []
-            actions.append(.action("add", "item") { (model: DiscountBasketStore, item: String) in model.add(item) })
+            actions.append(.action("add", "item", "times") { (model: DiscountBasketStore, item: String, times: Int?) in if let times = times { model.add(item, times: times) } else { model.add(item) } })
             actions.append(.action("apply", "code") { (model: DiscountBasketStore, code: String) in model.apply(code: code) })
             actions.append(.action("clear") { (model: DiscountBasketStore) in model.clear() })
             var bindings: [ScreenBinding<DiscountBasketStore>?] = []
