@@ -22,6 +22,13 @@ plugin() { # the plugin in the app's package, as its README runs it; then the ar
     (cd "$APP" && "$SWIFT" package --allow-writing-to-package-directory vmrepl-screens --target App "$@")
 }
 plugin --output "$GENERATED" --check || fail "$APP/$GENERATED is not what the plugin writes"
+# The check verb needs no permission to write (CI runs it without --allow-writing-to-package-directory).
+(cd "$APP" && "$SWIFT" package vmrepl-screens-check --target App --output "$GENERATED" > "$WORK/check-verb.out" 2>&1) ||
+    fail "vmrepl-screens-check failed on the committed file: $(tail -2 "$WORK/check-verb.out")"
+if (cd "$APP" && "$SWIFT" package vmrepl-screens-check --target App --output Sources/AppREPL/None.swift > "$WORK/check-missing.out" 2>&1); then
+    fail "vmrepl-screens-check passed for a missing file"
+fi
+grep -q "is missing" "$WORK/check-missing.out" || fail "vmrepl-screens-check did not say missing: $(tail -2 "$WORK/check-missing.out")"
 for run in first second; do
     plugin --output "$WORK/$run.swift" > /dev/null
 done
