@@ -63,6 +63,10 @@ grep -q "out of date" "$WORK/check.err" || fail "--check did not say the file is
 (cd "$APP" && "$SWIFT" build --product AppREPL > "$WORK/build.out" 2>&1) || fail "AppREPL did not build: $(grep error: "$WORK/build.out" | head -3)"
 APPBIN=$(cd "$APP" && "$SWIFT" build --show-bin-path)
 "$APPBIN/AppREPL" run "$APP/Sources/AppREPL/app.vmrepl" > "$WORK/app.out" || fail "the script of every generated screen failed: $(tail -3 "$WORK/app.out")"
+# Subscriptions are left out by themselves; a dependency by the team's leavingOut(_:).
+grep -q '"items":\["bread"' "$WORK/app.out" || fail "the discount basket's state was never shown"
+! grep -q 'cancellables' "$WORK/app.out" || fail "a screen showed its AnyCancellable subscriptions"
+! grep -q 'live-pricing-service' "$WORK/app.out" || fail "leavingOut(_:) did not leave out the pricing service"
 # Hostile view models (scripts/screens-hostile): a module of their own, built with its symbol graph;
 # the file generated from it must type-check, without a warning, against the built modules.
 HOSTILE=$WORK/hostile

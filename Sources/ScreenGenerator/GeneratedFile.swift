@@ -36,6 +36,10 @@ enum GeneratedFile {
             if screen.condition != nil { lines.append("    #endif") }
             lines.append("")
         }
+        lines.append("    /// What a screen's state leaves out besides its subscriptions: none, unless an extension of yours has")
+        lines.append("    /// `static func leavingOut(_ type: TheViewModel.Type) -> [String]`, which is picked over this one.")
+        lines.append("    static func leavingOut<Model>(_ type: Model.Type) -> [String] { [] }")
+        lines.append("")
         lines.append("    /// Chosen only where no factory of the class's own is written: the error names the class at its call.")
         lines.append(
             "    @available(*, unavailable, message: \"write the factory: extension \(type) { static func make(_ type: TheViewModel.Type, context: ScreenContext) -> TheViewModel }\")"
@@ -69,6 +73,9 @@ enum GeneratedFile {
         if let note = screen.note { lines.append("// \(screen.typeName): \(note).") }
         lines.append("do {")
         let type = screen.typeName
+        // The subscriptions found, then what the team's `leavingOut(_:)` names.
+        let found = screen.subscriptions.isEmpty ? "" : "[" + screen.subscriptions.map(literal).joined(separator: ", ") + "] + "
+        let leavingOut = "\(found)\(generated).leavingOut(\(type).self)"
         if screen.actions.isEmpty {
             lines.append("    let actions: [ScreenAction<\(type)>] = []")
         } else {
@@ -87,7 +94,7 @@ enum GeneratedFile {
             }
         }
         lines.append(
-            "    screens.register(\(literal(screen.name)), summary: \(literal(screen.summary)), actions: actions, bindings: bindings.compactMap { $0 }) { context in"
+            "    screens.register(\(literal(screen.name)), summary: \(literal(screen.summary)), leavingOut: Set(\(leavingOut)), actions: actions, bindings: bindings.compactMap { $0 }) { context in"
         )
         lines.append("        \(generated).make(\(type).self, context: context)")
         lines.append("    }")

@@ -22,6 +22,8 @@ struct ScreenPlan {
         var note: String? = nil
         /// The `#if` condition the class is declared under, which its registration repeats.
         var condition: String? = nil
+        /// Its properties that keep subscriptions (`Set<AnyCancellable>`), which its state leaves out.
+        var subscriptions: [String] = []
     }
 
     /// One method, sent with `event NAME`.
@@ -139,6 +141,11 @@ struct ScreenPlan {
                 inheritor = base
             }
             collected.sort { ($0.member.pathComponents.last ?? "") < ($1.member.pathComponents.last ?? "") }
+            // Subscriptions kept alive (`Set<AnyCancellable>`), private ones too: never the screen's state.
+            let subscriptions = collected.filter { entry in
+                entry.member.kind.identifier == "swift.property"
+                    && Self.propertyTypeFragments(entry.member).contains { $0.spelling.contains("AnyCancellable") }
+            }.compactMap { $0.member.pathComponents.last }
             for (member, substitutions, owner) in collected where Self.isVisible(member) {
                 guard let title = member.pathComponents.last else { continue }
                 let copied = index.origin[member.identifier.precise].flatMap { index.byID[$0] }
@@ -193,7 +200,7 @@ struct ScreenPlan {
                 Screen(
                     name: Self.screenName(type.pathComponents), typeName: typeName, summary: "\(kind) \(shownName)",
                     actions: actions, bindings: bindings, hasPlainInit: hasPlainInit, leftOut: leftOut.sorted(),
-                    condition: sources.condition(at: type.location)))
+                    condition: sources.condition(at: type.location), subscriptions: subscriptions))
         }
         // Two classes of one name in different scopes: the nested one is named with its scope.
         let names = Dictionary(screens.map { ($0.name, 1) }, uniquingKeysWith: +)

@@ -6,6 +6,8 @@
 /// `init` has a default the team's factory replaces (the factory, not `init()`, makes its screen).
 public class BasketStore: ObservableObject {
     @Published public var items: [String]
+    /// Subscriptions, as most `ObservableObject`s keep them: the generated screen leaves them out.
+    private var cancellables = Set<AnyCancellable>()
 
     public init(items: [String] = []) {
         self.items = items
@@ -18,12 +20,15 @@ public class BasketStore: ObservableObject {
 
     public func clear() {
         items.removeAll()
+        cancellables.removeAll()
     }
 }
 
 /// The basket with a discount code: a subclass, whose screen has its base's actions as well.
 public final class DiscountBasketStore: BasketStore {
     @Published public var code = ""
+    /// A dependency, not state: the team's `leavingOut(_:)` leaves it out of the screen.
+    let pricingService = "live-pricing-service"
 
     public init() {
         super.init(items: ["bread"])

@@ -32,4 +32,9 @@ extension GeneratedScreens {
     static func make(_ type: BasketStore.Type, context: ScreenContext) -> BasketStore {
         BasketStore(items: ["tea"])
     }
+
+    /// The discount basket's pricing service is a dependency, not state.
+    static func leavingOut(_ type: DiscountBasketStore.Type) -> [String] {
+        ["pricingService"]
+    }
 }
