@@ -18,9 +18,12 @@ RELEASE_PIE ?= no
 RELEASE_FLAGS = -c release $(if $(filter Linux,$(UNAME)),--static-swift-stdlib $(if $(filter no,$(RELEASE_PIE)),-Xswiftc -Xclang-linker -Xswiftc -no-pie))
 
 ## run: set up, build and start vmrepl on the example screens
+# exec: vmrepl takes the recipe's shell's place, so Ctrl-C (sent to the whole foreground group)
+# reaches vmrepl, which cancels a load with it, and no shell in between dies of it; make waits
+# for vmrepl to end rather than leave it reading the terminal behind the next prompt.
 run: setup
 	$(SWIFT) build $(BUILD_FLAGS) --product vmrepl
-	"$(BIN)/vmrepl" $(ARGS)
+	exec "$(BIN)/vmrepl" $(ARGS)
 
 BIN = $$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)
 
@@ -45,6 +48,7 @@ test: setup $(VENV)/installed
 	./scripts/build-docs.sh "$(SWIFT)"
 	./scripts/check-screens-plugin.sh "$(SWIFT)"
 	$(VENV)/bin/check-jsonschema --builtin-schema vendor.github-workflows .github/workflows/*.yml
+	$(VENV)/bin/actionlint .github/workflows/*.yml
 	python3 Tests/python/check_scheduling.py "$(BIN)/scheduling-repl" TestApps/SchedulingREPL/scripts
 	python3 Examples/client/drive_vmrepl.py "$(BIN)/vmrepl"
 	$(VENV)/bin/python Tests/python/check_patches.py "$(BIN)/vmrepl"

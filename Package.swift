@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 /// Settings every target shares: Swift 6 mode is the package default, and existentials are
@@ -17,6 +17,8 @@ let package = Package(
         .executable(name: "vmrepl", targets: ["vmrepl"]),
         // `swift package vmrepl-screens`: a screen for every view model of a target, from its symbol graph.
         .plugin(name: "VMReplScreens", targets: ["VMReplScreens"]),
+        // `swift package vmrepl-screens-check`: whether the generated file is up to date, with no permission to write.
+        .plugin(name: "VMReplScreensCheck", targets: ["VMReplScreensCheck"]),
     ],
     targets: [
         // MARK: Libraries
@@ -57,6 +59,11 @@ let package = Package(
             capability: .command(
                 intent: .custom(verb: "vmrepl-screens", description: "Write the Swift file that registers every view model of a target as a vmrepl screen"),
                 permissions: [.writeToPackageDirectory(reason: "It writes the generated screens file the --output option names.")]),
+            dependencies: ["vmrepl-screens"]),
+        .plugin(
+            name: "VMReplScreensCheck",
+            capability: .command(
+                intent: .custom(verb: "vmrepl-screens-check", description: "Check that the generated screens file is what vmrepl-screens writes")),
             dependencies: ["vmrepl-screens"]),
         // Examples/App is an app's own package using them, as a team's would: vmrepl is its dependency.
 

@@ -22,6 +22,13 @@ plugin() { # the plugin in the app's package, as its README runs it; then the ar
     (cd "$APP" && "$SWIFT" package --allow-writing-to-package-directory vmrepl-screens --target App "$@")
 }
 plugin --output "$GENERATED" --check || fail "$APP/$GENERATED is not what the plugin writes"
+# The check verb needs no permission to write (CI runs it without --allow-writing-to-package-directory).
+(cd "$APP" && "$SWIFT" package vmrepl-screens-check --target App --output "$GENERATED" > "$WORK/check-verb.out" 2>&1) ||
+    fail "vmrepl-screens-check failed on the committed file: $(tail -2 "$WORK/check-verb.out")"
+if (cd "$APP" && "$SWIFT" package vmrepl-screens-check --target App --output Sources/AppREPL/None.swift > "$WORK/check-missing.out" 2>&1); then
+    fail "vmrepl-screens-check passed for a missing file"
+fi
+grep -q "is missing" "$WORK/check-missing.out" || fail "vmrepl-screens-check did not say missing: $(tail -2 "$WORK/check-missing.out")"
 for run in first second; do
     plugin --output "$WORK/$run.swift" > /dev/null
 done
@@ -56,6 +63,10 @@ grep -q "out of date" "$WORK/check.err" || fail "--check did not say the file is
 (cd "$APP" && "$SWIFT" build --product AppREPL > "$WORK/build.out" 2>&1) || fail "AppREPL did not build: $(grep error: "$WORK/build.out" | head -3)"
 APPBIN=$(cd "$APP" && "$SWIFT" build --show-bin-path)
 "$APPBIN/AppREPL" run "$APP/Sources/AppREPL/app.vmrepl" > "$WORK/app.out" || fail "the script of every generated screen failed: $(tail -3 "$WORK/app.out")"
+# Subscriptions are left out by themselves; a dependency by the team's leavingOut(_:).
+grep -q '"items":\["bread"' "$WORK/app.out" || fail "the discount basket's state was never shown"
+! grep -q 'cancellables' "$WORK/app.out" || fail "a screen showed its AnyCancellable subscriptions"
+! grep -q 'live-pricing-service' "$WORK/app.out" || fail "leavingOut(_:) did not leave out the pricing service"
 # Hostile view models (scripts/screens-hostile): a module of their own, built with its symbol graph;
 # the file generated from it must type-check, without a warning, against the built modules.
 HOSTILE=$WORK/hostile
@@ -65,14 +76,25 @@ typecheck() {
     "$SWIFTC" -typecheck -swift-version 6 -I "$HOSTILE" -I "$BIN/Modules" -Xcc -fmodule-map-file=Sources/CLibEdit/module.modulemap \
         "$1" scripts/screens-hostile/Factories.swift
 }
-"$SWIFTC" -emit-module -module-name Hostile -parse-as-library -enable-testing -swift-version 6 \
+"$SWIFTC" -emit-module -module-name Hostile -parse-as-library -enable-testing -swift-version 6 -D DEBUG \
     scripts/screens-hostile/Hostile.swift -emit-module-path "$HOSTILE/Hostile.swiftmodule" \
     -emit-symbol-graph -emit-symbol-graph-dir "$HOSTILE" || fail "the hostile module did not build"
-"$BIN/vmrepl-screens" --module Hostile --symbol-graphs "$HOSTILE" --output "$HOSTILE/generated.swift" > /dev/null ||
+# The same module built without DEBUG, as a release build is: the file generated from the debug graph must build against it.
+mkdir -p "$HOSTILE/release"
+"$SWIFTC" -emit-module -module-name Hostile -parse-as-library -enable-testing -swift-version 6 \
+    scripts/screens-hostile/Hostile.swift -emit-module-path "$HOSTILE/release/Hostile.swiftmodule" || fail "the hostile module did not build without DEBUG"
+"$BIN/vmrepl-screens" --module Hostile --symbol-graphs "$HOSTILE" --output "$HOSTILE/generated.swift" > /dev/null 2> "$HOSTILE/generate.err" ||
     fail "no file was generated from the hostile module"
 typecheck "$HOSTILE/generated.swift" > "$HOSTILE/typecheck.out" 2>&1 ||
     fail "the file generated from the hostile module does not type-check: $(grep error: "$HOSTILE/typecheck.out" | head -3)"
 [ ! -s "$HOSTILE/typecheck.out" ] || fail "the file generated from the hostile module has warnings: $(head -3 "$HOSTILE/typecheck.out")"
+"$SWIFTC" -typecheck -swift-version 6 -I "$HOSTILE/release" -I "$BIN/Modules" -Xcc -fmodule-map-file=Sources/CLibEdit/module.modulemap \
+    "$HOSTILE/generated.swift" scripts/screens-hostile/Factories.swift > "$HOSTILE/release.out" 2>&1 ||
+    fail "the file generated from the debug graph does not build without DEBUG: $(grep error: "$HOSTILE/release.out" | head -3)"
+[ ! -s "$HOSTILE/release.out" ] || fail "the file generated from the hostile module has warnings without DEBUG: $(head -3 "$HOSTILE/release.out")"
+grep -B1 'actions.append(.action("crash")' "$HOSTILE/generated.swift" | grep -q '#if DEBUG' || fail "a DEBUG-only method is not under #if DEBUG"
+grep -A2 '^        #if DEBUG$' "$HOSTILE/generated.swift" | grep -q 'ScreenAction<InspectorViewModel>' || fail "a DEBUG-only class is not under #if DEBUG"
+
 expect() {
     grep -qF -- "$1" "$HOSTILE/generated.swift" || fail "the hostile module's file lacks: $1"
 }
@@ -92,7 +114,8 @@ expect 'GeneratedScreens.make(AsyncInitViewModel.self'
 expect 'GeneratedScreens.make(ThrowingInitViewModel.self'
 expect 'GeneratedScreens.make(FailableInitViewModel.self'
 expect 'GeneratedScreens.make(PartlyDefaultedInitViewModel.self'
-expect 'DefaultedInitViewModel()'
+expect 'GeneratedScreens.make(DefaultedInitViewModel.self, context: context)'
+expect '_ byInit: Void = ()) -> DefaultedInitViewModel { DefaultedInitViewModel() }'
 expect 'screens.register("login", summary: "@Observable class LoginView.ViewModel"'
 expect 'screens.register("settings", summary: "@Observable class Settings"'
 expect 'screens.register("settings-view-model", summary: "@Observable class SettingsViewModel"'
@@ -100,7 +123,24 @@ expect '// SettingsViewModel: named settings-view-model, not settings'
 expect '.action("load", drives: .loading) { (model: SettingsViewModel)'
 expect '.action("refresh", drives: .loading) { (model: RefreshingViewModel)'
 expect '.action("fetchA", drives: .loading) { (model: FetchingViewModel)'
-[ "$(grep -c 'drives: .loading' "$HOSTILE/generated.swift")" = 4 ] || fail "not one load per screen in the hostile module's file"
+# Issue 46: every class a view would observe, whatever its isolation or base; the rest named, with why.
+expect '.action("load", drives: .loading) { (model: NonisolatedViewModel) in await model.load() }'
+expect '.action("dismiss", "animated", "reason") { (model: NonisolatedViewModel, animated: Bool?, reason: String?) in if let animated = animated { model.dismiss(animated: animated, reason: reason) } else { model.dismiss(reason: reason) } }'
+expect 'if let limit = limit, let page = page { _ = model.search(text, limit: limit, page: page) } else if let limit = limit { _ = model.search(text, limit: limit) } else if let page = page { _ = model.search(text, page: page) } else { _ = model.search(text) }'
+expect '.action("handle", "state") { (model: RoomViewModel, state: Int) in model.handle(state) }'
+expect '.action("resetAll") { (model: RoomViewModel) in model.resetAll() }'
+expect '(model: TypesViewModel, id: Int, on: Hostile.Date) in model.`open`(id: id, on: on)'
+expect '.action("send", "action") { (model: TypesViewModel, action: Int) in model.send(action) }'
+expect 'screens.register("login-screen", summary: "@Observable class Login Screen"'
+expect 'GeneratedScreens.make(`Login Screen`.self, context: context)'
+expect 'screens.register("dog-face", summary: "@Observable class 🐶ViewModel"'
+expect '// Not hosted: DelegateViewModel: neither ObservableObject nor @Observable'
+expect '// Not hosted: StorageViewModel: isolated to @StorageActor'
+expect 'GeneratedScreens.make(FactoryWinsViewModel.self, context: context)'
+for name in DelegateViewModel StorageViewModel; do
+    grep -q "^warning: not hosted: $name: " "$HOSTILE/generate.err" || fail "no warning names $name"
+done
+[ "$(grep -c 'drives: .loading' "$HOSTILE/generated.swift")" = 5 ] || fail "not one load per screen in the hostile module's file"
 # Each action a statement of its own: an error in one closure is reported at its line.
 sed 's/model.toggle(for: `for`)/model.toggle(for: "x")/' "$HOSTILE/generated.swift" > "$HOSTILE/broken.swift"
 LINE=$(grep -n 'model.toggle(for: "x")' "$HOSTILE/broken.swift" | cut -d: -f1)
@@ -131,6 +171,24 @@ for graph in Broken Missing; do
     [ "$(wc -l < "$HOSTILE/unreadable.err")" = 1 ] && grep -q "^vmrepl-screens: cannot read .*$graph.symbols.json: " "$HOSTILE/unreadable.err" ||
         fail "an unreadable graph ($graph) is not one line: $(head -3 "$HOSTILE/unreadable.err")"
 done
+# --check of a missing file says so; --type names the enum, so two targets' files share one executable.
+if "$BIN/vmrepl-screens" --module Hostile --symbol-graphs "$HOSTILE" --output "$HOSTILE/none.swift" --check 2> "$HOSTILE/missing.err"; then
+    fail "--check of a missing file passed"
+fi
+grep -q "is missing" "$HOSTILE/missing.err" || fail "--check of a missing file did not say missing: $(head -1 "$HOSTILE/missing.err")"
+"$BIN/vmrepl-screens" --module Hostile --symbol-graphs "$HOSTILE" --output "$HOSTILE/typed.swift" --type HostileScreens > /dev/null 2>&1 ||
+    fail "--type was refused"
+grep -q '^enum HostileScreens {' "$HOSTILE/typed.swift" || fail "--type did not name the enum"
+sed 's/GeneratedScreens/HostileScreens/' scripts/screens-hostile/Factories.swift > "$HOSTILE/TypedFactories.swift"
+"$SWIFTC" -typecheck -swift-version 6 -I "$HOSTILE" -I "$BIN/Modules" -Xcc -fmodule-map-file=Sources/CLibEdit/module.modulemap \
+    "$HOSTILE/generated.swift" "$HOSTILE/typed.swift" scripts/screens-hostile/Factories.swift "$HOSTILE/TypedFactories.swift" > "$HOSTILE/both.out" 2>&1 ||
+    fail "two generated files of different --type do not build together: $(grep error: "$HOSTILE/both.out" | head -3)"
+# --output outside the package is refused by the plugin before anything is written.
+if plugin --output ../outside.swift > "$WORK/outside.out" 2>&1; then
+    fail "the plugin wrote outside the package"
+fi
+[ ! -e "$APP/../outside.swift" ] || fail "the plugin wrote outside the package"
+grep -q "outside the package" "$WORK/outside.out" || fail "--output outside the package was not refused: $(tail -2 "$WORK/outside.out")"
 "$BIN/vmrepl-screens" --help > "$HOSTILE/help.out" || fail "--help failed"
 grep -q "^usage: vmrepl-screens" "$HOSTILE/help.out" || fail "--help printed no usage"
 echo "check-screens-plugin: $(grep -c 'screens.register' "$APP/$GENERATED") generated screens, stable, checked, driven; the hostile module's file type-checks"

@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 // An app's package laid out as modular apps are: its view models in a library (App), and an
 // executable (AppREPL) that hosts every one of them in vmrepl, through screens the package's
 // command plugin generates:

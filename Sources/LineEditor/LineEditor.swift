@@ -102,7 +102,11 @@ package final class LineEditor: @unchecked Sendable {
         applyPrompt()
         printPending(redraw: false)
         var count: Int32 = 0
-        guard let text = el_gets(editLine, &count), count > 0 else { return nil }
+        guard let text = el_gets(editLine, &count), count > 0 else {
+            // Ctrl-D on an empty line: end the prompt's line, so what the shell prints next starts its own.
+            write("\n")
+            return nil
+        }
         var line = String(cString: text)
         if line.hasSuffix("\n") { line.removeLast() }
         // History keeps the line without the blank completion leaves after the last word.

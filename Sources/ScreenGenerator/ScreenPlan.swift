@@ -7,7 +7,7 @@ struct ScreenPlan {
     /// One view model's screen.
     struct Screen {
         /// What `use` calls it: the class name without `ViewModel`, in kebab case.
-        let name: String
+        var name: String
         /// The class as the generated file names it (`Outer.Inner` for a nested one).
         let typeName: String
         /// What it is, for `screens`: `@Observable class SearchViewModel`.
@@ -20,26 +20,35 @@ struct ScreenPlan {
         let leftOut: [String]
         /// Why the screen is named other than its class, written as a comment.
         var note: String? = nil
+        /// The `#if` condition the class is declared under, which its registration repeats.
+        var condition: String? = nil
+        /// Its properties that keep subscriptions (`Set<AnyCancellable>`), which its state leaves out.
+        var subscriptions: [String] = []
     }
 
     /// One method, sent with `event NAME`.
     struct Action {
         let name: String
         /// Each argument's name in `event` (its label, or its parameter name where it has none),
-        /// the label the call uses (`nil` for none) and its type.
-        let arguments: [(name: String, label: String?, type: String)]
+        /// the label the call uses (`nil` for none), its type, and whether it has a default value
+        /// (then optional in `event`, and the call leaves it out when it is not given).
+        let arguments: [(name: String, label: String?, type: String, defaulted: Bool)]
         let isAsync: Bool
         let isThrowing: Bool
         let returnsValue: Bool
         /// Whether `load` (and `reload`, `retry`) run it: of the methods without arguments,
         /// `load`, else `refresh`, else the first `fetch…` by name; at most one per screen.
         var drivesLoading = false
+        /// The `#if` condition the method is declared under (`DEBUG`), which its action repeats.
+        var condition: String? = nil
     }
 
     /// One property a view binds, set with `write NAME=VALUE`.
     struct Binding {
         let name: String
         let type: String
+        /// The `#if` condition the property is declared under, which its binding repeats.
+        var condition: String? = nil
     }
 
     let module: String
@@ -56,37 +65,49 @@ struct ScreenPlan {
 
     init(module: String, graph: SymbolGraph) {
         self.module = module
-        var members: [String: [SymbolGraph.Symbol]] = [:]
-        var conformances: [String: Set<String>] = [:]
-        // A symbol without a path (a malformed graph) names nothing the file could reach: skipped.
-        let symbols = graph.symbols.filter { !$0.pathComponents.isEmpty && !$0.pathComponents.contains("") }
-        let byID: [String: SymbolGraph.Symbol] = Dictionary(symbols.map { ($0.identifier.precise, $0) }, uniquingKeysWith: { first, _ in first })
-        for relation in graph.relationships {
-            switch relation.kind {
-            case "memberOf": if let member = byID[relation.source] { members[relation.target, default: []].append(member) }
-            case "conformsTo":
-                // A protocol of the module itself has no fallback name: its own path is its name.
-                let name = byID[relation.target].map { "\(module)." + $0.pathComponents.joined(separator: ".") } ?? relation.targetFallback ?? relation.target
-                conformances[relation.source, default: []].insert(name)
-            default: break
-            }
-        }
-        let decodable = Set(conformances.filter { $0.value.contains("Swift.Decodable") }.keys.compactMap { byID[$0]?.pathComponents.joined(separator: ".") })
+        let index = GraphIndex(module: module, graph: graph)
         var screens: [Screen] = []
         var skipped: [String] = []
         var usesInternal = false
-        let classes = symbols.filter { $0.kind.identifier == "swift.class" && Self.isVisible($0) }
+        var sources = SourceFiles()
+        let classes = index.byID.values.filter { $0.kind.identifier == "swift.class" }
             .sorted { $0.pathComponents.joined(separator: ".") < $1.pathComponents.joined(separator: ".") }
         for type in classes {
-            let typeName = type.pathComponents.joined(separator: ".")
-            let kinds = conformances[type.identifier.precise, default: []]
+            let id = type.identifier.precise
+            let typeName = type.pathComponents.map(GeneratedFile.typeComponent).joined(separator: ".")
+            let shownName = type.pathComponents.joined(separator: ".")
+            let kinds = index.allConformances(of: id)
             let kind: String? =
-                if kinds.contains("Observation.Observable") { "@Observable class" } else if kinds.contains(where: { $0.hasSuffix("ObservableObject") }) {
+                if kinds.contains("Observation.Observable") {
+                    "@Observable class"
+                } else if kinds.contains(where: { $0.hasSuffix("ObservableObject") }) {
                     "ObservableObject"
-                } else if kinds.contains(where: { $0.hasSuffix("ViewModelKit.ViewModel") || $0 == "ViewModelKit.ViewModel" }) { "ViewModel" } else { nil }
-            guard let kind, type.declaration.contains("MainActor"), !type.pathComponents.isEmpty else { continue }
+                } else if kinds.contains(where: { $0.hasSuffix("ViewModelKit.ViewModel") || $0 == "ViewModelKit.ViewModel" }) {
+                    "ViewModel"
+                } else {
+                    nil
+                }
+            guard let kind else {
+                // A class named as view models are, that no view could observe: named, with the fix.
+                if let last = type.pathComponents.last, ["ViewModel", "Model", "Store"].contains(where: { last.hasSuffix($0) }), Self.isVisible(type) {
+                    skipped.append(
+                        "\(shownName): neither ObservableObject nor @Observable, so no view observes its changes; make it @Observable "
+                            + "(or an ObservableObject) to host it, or register it by hand with ScreenRegistry.register")
+                }
+                continue
+            }
+            guard Self.isVisible(type) else {
+                skipped.append("\(shownName): \(type.accessLevel), so the generated file cannot name it; make it internal to host it")
+                continue
+            }
+            if let actor = Self.globalActor(type), actor != "MainActor" {
+                skipped.append(
+                    "\(shownName): isolated to @\(actor), so the main actor can neither make nor drive it; "
+                        + "register it by hand with a factory that hops to \(actor)")
+                continue
+            }
             guard type.swiftGenerics?.parameters?.isEmpty ?? true else {
-                skipped.append("\(typeName): generic, so no one type to make")
+                skipped.append("\(shownName): generic, so no one type to make; host a subclass or typealias that names its arguments")
                 continue
             }
             if type.accessLevel == "internal" { usesInternal = true }
@@ -94,17 +115,56 @@ struct ScreenPlan {
             var actions: [Action] = []
             var bindings: [Binding] = []
             var hasPlainInit = false
-            let own = (members[type.identifier.precise] ?? []).sorted { $0.pathComponents.last ?? "" < $1.pathComponents.last ?? "" }
-            for member in own where Self.isVisible(member) {
+            // Its own members, then what each base adds that it does not override (by name), with the
+            // base's generic parameters replaced by the arguments its declaration gives them.
+            var collected: [(member: SymbolGraph.Symbol, substitutions: [String: String]?, owner: String)] =
+                (index.members[id] ?? []).map { ($0, [:], id) }
+            var substitutions: [String: String]? = [:]
+            var inheritor = type
+            for base in index.bases(of: id) {
+                let parameters = base.swiftGenerics?.parameters?.map(\.name) ?? []
+                if !parameters.isEmpty {
+                    let arguments = sources.genericArguments(of: inheritor, base: base.pathComponents.last ?? "")
+                    if let arguments, arguments.count == parameters.count, substitutions != nil {
+                        let resolved = substitutions ?? [:]
+                        substitutions = Dictionary(zip(parameters, arguments.map { Self.substitute($0, resolved) }), uniquingKeysWith: { first, _ in first })
+                    } else {
+                        substitutions = nil
+                    }
+                } else {
+                    substitutions = [:]
+                }
+                let titles = Set(collected.compactMap { $0.member.pathComponents.last })
+                collected += (index.members[base.identifier.precise] ?? []).filter { member in
+                    member.kind.identifier != "swift.init" && !titles.contains(member.pathComponents.last ?? "")
+                }.map { ($0, substitutions, base.identifier.precise) }
+                inheritor = base
+            }
+            collected.sort { ($0.member.pathComponents.last ?? "") < ($1.member.pathComponents.last ?? "") }
+            // Subscriptions kept alive (`Set<AnyCancellable>`), private ones too: never the screen's state.
+            let subscriptions = collected.filter { entry in
+                entry.member.kind.identifier == "swift.property"
+                    && Self.propertyTypeFragments(entry.member).contains { $0.spelling.contains("AnyCancellable") }
+            }.compactMap { $0.member.pathComponents.last }
+            for (member, substitutions, owner) in collected where Self.isVisible(member) {
                 guard let title = member.pathComponents.last else { continue }
+                let copied = index.origin[member.identifier.precise].flatMap { index.byID[$0] }
+                // A member a protocol extension of another module gives (Hashable's, ObservableObject's): not the team's.
+                if member.identifier.precise.contains("::SYNTHESIZED::"), copied == nil { continue }
                 switch member.kind.identifier {
                 case "swift.init":
                     if Self.isPlainInit(member) { hasPlainInit = true }
                 case "swift.method":
                     let base = String(title.prefix { $0 != "(" })
                     if Self.observationMethods.contains(base) { continue }
-                    switch Self.action(member, named: base, decodable: decodable) {
-                    case .success(let action):
+                    guard let substitutions else {
+                        leftOut.append("\(title): inherited from a generic base whose arguments could not be read from the class's declaration")
+                        continue
+                    }
+                    let context = MemberContext(index: index, owner: owner, substitutions: substitutions)
+                    switch Self.action(member, named: base, context: context) {
+                    case .success(var action):
+                        action.condition = sources.condition(at: member.location)
                         actions.append(action)
                         if member.accessLevel == "internal" { usesInternal = true }
                     case .failure(let reason): leftOut.append("\(title): \(reason.text)")
@@ -115,12 +175,15 @@ struct ScreenPlan {
                     // without accessors); a `private(set)` one is left out by the compiler (see the file's `binding`).
                     let isStoredVar = !declaration.contains("{") && declaration.range(of: #"(^|[ @])var "#, options: .regularExpression) != nil
                     guard declaration.hasSuffix("{ get set }") || isStoredVar, !declaration.contains(" static ") else { continue }
-                    guard let type = Self.propertyType(declaration) else { continue }
-                    guard Self.isDecodable(type, decodable) else {
+                    guard let substitutions,
+                        let type = index.typeText(Self.propertyTypeFragments(member), owner: owner, substitutions: substitutions),
+                        !type.isEmpty
+                    else { continue }
+                    guard Self.isDecodable(type, index.decodable) else {
                         leftOut.append("\(title): its type \(type) is not Decodable, so write cannot set it")
                         continue
                     }
-                    bindings.append(Binding(name: title, type: type))
+                    bindings.append(Binding(name: title, type: type, condition: sources.condition(at: member.location)))
                     if member.accessLevel == "internal" { usesInternal = true }
                 default:
                     continue
@@ -135,17 +198,18 @@ struct ScreenPlan {
             Self.chooseLoad(&actions)
             screens.append(
                 Screen(
-                    name: Self.screenName(type.pathComponents), typeName: typeName, summary: "\(kind) \(typeName)",
-                    actions: actions, bindings: bindings, hasPlainInit: hasPlainInit, leftOut: leftOut.sorted()))
+                    name: Self.screenName(type.pathComponents), typeName: typeName, summary: "\(kind) \(shownName)",
+                    actions: actions, bindings: bindings, hasPlainInit: hasPlainInit, leftOut: leftOut.sorted(),
+                    condition: sources.condition(at: type.location), subscriptions: subscriptions))
         }
         // Two classes of one name in different scopes: the nested one is named with its scope.
         let names = Dictionary(screens.map { ($0.name, 1) }, uniquingKeysWith: +)
         let scoped = screens.map { screen in
             guard names[screen.name, default: 0] > 1, screen.typeName.contains(".") else { return screen }
-            let scoped = Self.kebab(screen.typeName.split(separator: ".").dropLast().joined()) + "-" + screen.name
-            return Screen(
-                name: scoped, typeName: screen.typeName, summary: screen.summary, actions: screen.actions,
-                bindings: screen.bindings, hasPlainInit: screen.hasPlainInit, leftOut: screen.leftOut)
+            let scoped = Self.valid(Self.kebab(screen.typeName.split(separator: ".").dropLast().joined()) + "-" + screen.name)
+            var renamed = screen
+            renamed.name = scoped
+            return renamed
         }
         self.screens = Self.uniquelyNamed(scoped)
         self.skipped = skipped
@@ -175,6 +239,12 @@ struct ScreenPlan {
     /// in its declaration, each parameter runs from its label to the next one's, and a default
     /// stands in that run's text as ` = ` (a type's text never holds one).
     static func everyParameterIsDefaulted(_ fragments: [SymbolGraph.Fragment]) -> Bool {
+        let defaulted = defaultedParameters(fragments)
+        return !defaulted.isEmpty && !defaulted.contains(false)
+    }
+
+    /// For each parameter of a declaration, in order, whether it has a default value.
+    static func defaultedParameters(_ fragments: [SymbolGraph.Fragment]) -> [Bool] {
         var defaulted: [Bool] = []
         for fragment in fragments {
             if fragment.kind == "externalParam" {
@@ -183,7 +253,7 @@ struct ScreenPlan {
                 defaulted[defaulted.count - 1] = true
             }
         }
-        return !defaulted.isEmpty && !defaulted.contains(false)
+        return defaulted
     }
 
     /// At most one action drives loading: `load`, else `refresh`, else the first `fetch…` by name.
@@ -204,12 +274,12 @@ struct ScreenPlan {
         let counts = Dictionary(screens.map { ($0.name, 1) }, uniquingKeysWith: +)
         var renamed = screens.map { screen -> Screen in
             guard counts[screen.name, default: 0] > 1, screen.typeName.hasSuffix("ViewModel") else { return screen }
-            let name = kebab(screen.typeName.split(separator: ".").joined())
+            let name = valid(kebab(screen.typeName.split(separator: ".").joined()))
             let others = screens.filter { $0.name == screen.name && $0.typeName != screen.typeName }.map(\.typeName)
-            return Screen(
-                name: name, typeName: screen.typeName, summary: screen.summary, actions: screen.actions, bindings: screen.bindings,
-                hasPlainInit: screen.hasPlainInit, leftOut: screen.leftOut,
-                note: "named \(name), not \(screen.name), which \(others.joined(separator: " and ")) is also named")
+            var renamed = screen
+            renamed.name = name
+            renamed.note = "named \(name), not \(screen.name), which \(others.joined(separator: " and ")) is also named"
+            return renamed
         }
         var taken: Set<String> = []
         for index in renamed.indices {
@@ -221,40 +291,51 @@ struct ScreenPlan {
                 number += 1
             }
             if name != wanted {
-                let screen = renamed[index]
-                renamed[index] = Screen(
-                    name: name, typeName: screen.typeName, summary: screen.summary, actions: screen.actions,
-                    bindings: screen.bindings, hasPlainInit: screen.hasPlainInit, leftOut: screen.leftOut,
-                    note: "named \(name), not \(wanted), which another class also gives")
+                renamed[index].name = name
+                renamed[index].note = "named \(name), not \(wanted), which another class also gives"
             }
             taken.insert(name)
         }
         return renamed
     }
 
-    private static func action(_ method: SymbolGraph.Symbol, named base: String, decodable: Set<String>) -> Result<Action, Refusal> {
+    /// Where a member's types are read: the graph, the class the member is declared in, and what
+    /// that class's generic parameters stand for in the hosted subclass.
+    struct MemberContext {
+        let index: GraphIndex
+        let owner: String
+        let substitutions: [String: String]
+    }
+
+    private static func action(_ method: SymbolGraph.Symbol, named base: String, context: MemberContext) -> Result<Action, Refusal> {
         let declaration = method.declaration
         if declaration.contains(" static ") || declaration.hasPrefix("static ") || method.kind.identifier != "swift.method" {
             return .failure(Refusal(text: "a type method"))
         }
-        if !(method.swiftGenerics?.parameters?.isEmpty ?? true) { return .failure(Refusal(text: "generic")) }
+        // Generic in parameters of its own, not only in those of the class it is declared in.
+        let ownerParameters = Set(context.index.byID[context.owner]?.swiftGenerics?.parameters?.map(\.name) ?? [])
+        if (method.swiftGenerics?.parameters ?? []).contains(where: { !ownerParameters.contains($0.name) }) { return .failure(Refusal(text: "generic")) }
         guard let title = method.pathComponents.last else { return .failure(Refusal(text: "it has no name")) }
         let labels = title.drop { $0 != "(" }.dropFirst().dropLast().split(separator: ":", omittingEmptySubsequences: false).dropLast().map(String.init)
         let parameters = method.functionSignature?.parameters ?? []
         guard labels.count == parameters.count else { return .failure(Refusal(text: "its parameters could not be read")) }
         guard parameters.count <= maximumArguments else { return .failure(Refusal(text: "more than \(maximumArguments) arguments")) }
-        var arguments: [(name: String, label: String?, type: String)] = []
+        var arguments: [(name: String, label: String?, type: String, defaulted: Bool)] = []
         var internalNames: [String] = []
+        let defaulted = defaultedParameters(method.declarationFragments ?? [])
         for (offset, (label, parameter)) in zip(labels, parameters).enumerated() {
-            let type = parameter.type
             let own = parameter.internalName ?? parameter.name
             if parameter.isInout { return .failure(Refusal(text: "an inout parameter (\(own)), which an event cannot pass")) }
+            guard let type = context.index.typeText(parameter.typeFragments, owner: context.owner, substitutions: context.substitutions) else {
+                return .failure(Refusal(text: "\(own): its type names a generic parameter with no argument"))
+            }
             if type.contains("->") { return .failure(Refusal(text: "takes a closure (\(own))")) }
-            guard isDecodable(type, decodable) else { return .failure(Refusal(text: "\(own): \(type) is not Decodable")) }
+            guard isDecodable(type, context.index.decodable) else { return .failure(Refusal(text: "\(own): \(type) is not Decodable")) }
             // The event's name for it: its label, else its own name, else (`_ _: Int`) `argument1`….
             let synthetic = "argument\(offset + 1)"
             let name = label != "_" && !label.isEmpty ? label : (own != "_" && !own.isEmpty ? own : synthetic)
-            arguments.append((name, label == "_" || label.isEmpty ? nil : label, type))
+            let hasDefault = offset < defaulted.count && defaulted[offset]
+            arguments.append((name, label == "_" || label.isEmpty ? nil : label, type, hasDefault))
             internalNames.append(own != "_" && !own.isEmpty ? own : synthetic)
         }
         // Two arguments of one label (`f(x a: Int, x b: Int)`): named by their own names instead.
@@ -262,7 +343,7 @@ struct ScreenPlan {
             guard Set(internalNames).count == internalNames.count else {
                 return .failure(Refusal(text: "two arguments share the name \(arguments.map(\.name).joined(separator: ", "))"))
             }
-            arguments = zip(arguments, internalNames).map { ($1, $0.label, $0.type) }
+            arguments = zip(arguments, internalNames).map { ($1, $0.label, $0.type, $0.defaulted) }
         }
         let returns = (method.functionSignature?.returns ?? []).map(\.spelling).joined()
         return .success(
@@ -272,16 +353,37 @@ struct ScreenPlan {
                 returnsValue: !(returns.isEmpty || returns == "()" || returns == "Void")))
     }
 
+    /// The global actor a class's declaration names (`@MainActor`, a team's `@DatabaseActor`), if any:
+    /// an attribute fragment that names a type.
+    static func globalActor(_ type: SymbolGraph.Symbol) -> String? {
+        (type.declarationFragments ?? []).first { $0.kind == "attribute" && $0.preciseIdentifier != nil }?.spelling
+    }
+
+    /// A base's generic argument as the hosted class sees it: the inheritor's own parameters replaced.
+    static func substitute(_ text: String, _ substitutions: [String: String]) -> String {
+        guard !substitutions.isEmpty else { return text }
+        var out = ""
+        var word = ""
+        for character in text + " " {
+            if character.isLetter || character.isNumber || character == "_" {
+                word.append(character)
+                continue
+            }
+            out += substitutions[word] ?? word
+            word = ""
+            out.append(character)
+        }
+        return String(out.dropLast())
+    }
+
+    /// The fragments of a property's type: what follows its name's colon, up to its accessors or value.
+    static func propertyTypeFragments(_ property: SymbolGraph.Symbol) -> [SymbolGraph.Fragment] {
+        SymbolGraph.Fragment.afterColon(property.declarationFragments ?? [], until: ["{", "="])
+    }
+
     /// A member the generated file may name: not private, not fileprivate.
     private static func isVisible(_ symbol: SymbolGraph.Symbol) -> Bool {
         !["private", "fileprivate"].contains(symbol.accessLevel) && !symbol.pathComponents.contains { $0.hasPrefix("_") }
-    }
-
-    /// The type in `var name: Type { get set }` or `var name: Type`.
-    private static func propertyType(_ declaration: String) -> String? {
-        guard let colon = declaration.range(of: ": ") else { return nil }
-        let end = declaration.range(of: " {", options: .backwards)?.lowerBound ?? declaration.endIndex
-        return String(declaration[colon.upperBound..<end]).trimmingCharacters(in: .whitespaces)
     }
 
     /// The value types `Decodable` has forms for, by name.
@@ -332,7 +434,29 @@ struct ScreenPlan {
         } else if base.hasSuffix("ViewModel"), base != "ViewModel" {
             base.removeLast("ViewModel".count)
         }
-        return kebab(base)
+        return valid(kebab(base))
+    }
+
+    /// `name` as `use` reads it (letters, digits, `-` and `_`): other characters become `-`, and a
+    /// name with no letter or digit left (`🐶ViewModel`) is spelled by its characters' Unicode names
+    /// (`dog-face`), so every generated name is one `ScreenRegistry` takes.
+    static func valid(_ name: String) -> String {
+        func words(_ text: String) -> String {
+            var out = ""
+            for character in text {
+                if character.isLetter || character.isNumber || character == "_" {
+                    out.append(character)
+                } else if !out.isEmpty, out.last != "-" {
+                    out += "-"
+                }
+            }
+            while out.hasSuffix("-") { out.removeLast() }
+            return out
+        }
+        let plain = words(name)
+        if plain.contains(where: { $0.isLetter || $0.isNumber }) { return plain }
+        let named = words(name.unicodeScalars.compactMap { $0.properties.name?.lowercased() }.joined(separator: " "))
+        return named.isEmpty ? "screen" : named
     }
 
     static func kebab(_ text: String) -> String {

@@ -2,10 +2,11 @@ import Foundation
 
 // vmrepl-screens: writes the Swift file that registers a module's view models as screens, from
 // its symbol graph. The package's command plugin `vmrepl-screens` runs it; it can also be run by hand:
-//   vmrepl-screens --module App --symbol-graphs DIR --output FILE [--check] [--command TEXT]
-// --check writes nothing and exits 1 when FILE is not what would be written.
+//   vmrepl-screens --module App --symbol-graphs DIR --output FILE [--type NAME] [--check] [--command TEXT]
+// --check writes nothing and exits 1 when FILE is missing or not what would be written; --type names
+// the generated enum (GeneratedScreens by default). Each class not hosted is a `warning:` line on stderr.
 
-let usage = "usage: vmrepl-screens --module NAME --symbol-graphs DIR --output FILE [--check] [--command TEXT]\n"
+let usage = "usage: vmrepl-screens --module NAME --symbol-graphs DIR --output FILE [--type NAME] [--check] [--command TEXT]\n"
 var arguments = CommandLine.arguments.dropFirst()
 var options: [String: String] = [:]
 var check = false
@@ -41,9 +42,21 @@ do {
 }
 let plan = ScreenPlan(module: module, graph: graph)
 let command = options["command"] ?? "swift package --allow-writing-to-package-directory vmrepl-screens --target \(module) --output \(output)"
-let text = GeneratedFile.text(plan, command: command)
+let typeName = options["type"] ?? "GeneratedScreens"
+guard !typeName.isEmpty, !GeneratedFile.isRaw(typeName), !GeneratedFile.keywords.contains(typeName), typeName.first?.isNumber == false else {
+    FileHandle.standardError.write(Data("vmrepl-screens: --type \(typeName) is not a Swift type name\n".utf8))
+    exit(2)
+}
+let text = GeneratedFile.text(plan, command: command, type: typeName)
+for skipped in plan.skipped {
+    FileHandle.standardError.write(Data("warning: not hosted: \(skipped)\n".utf8))
+}
 let existing = try? String(contentsOfFile: output, encoding: .utf8)
 if check {
+    guard existing != nil else {
+        FileHandle.standardError.write(Data("vmrepl-screens: \(output) is missing; run \(command)\n".utf8))
+        exit(1)
+    }
     guard existing == text else {
         FileHandle.standardError.write(Data("vmrepl-screens: \(output) is out of date with \(module)'s view models; run \(command)\n".utf8))
         exit(1)

@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 // An app team's own package: its screens, and its tests through vmrepl's public products only.
 import PackageDescription
 

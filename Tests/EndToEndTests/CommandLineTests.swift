@@ -63,6 +63,39 @@ struct CommandLineTests {
         #expect(missing.status == 1 && missing.standardError.hasSuffix("none.jsonl: no such file\n"))
     }
 
+    /// `vmrepl trace` never writes its page over the log it reads (by its own name, `-o` naming
+    /// it, or a link to it), and refuses a log whose patch the page could not apply; the log is
+    /// left as it was.
+    @Test func traceRefusesToOverwriteItsLogOrToShowAnIllTypedPatch() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trace-guard-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let log = folder.appendingPathComponent("session.html")
+        let text = #"{"type":"ready","seq":0,"protocol":"vmrepl","version":1,"screens":["foo"],"clock":"virtual"}"# + "\n"
+        try Data(text.utf8).write(to: log)
+        let link = folder.appendingPathComponent("link.html")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: log)
+        for arguments in [["trace", log.path], ["trace", "-o", log.path, log.path], ["trace", "-o", link.path, log.path]] {
+            let refused = try await Transcript.run([], arguments: arguments)
+            #expect(refused.status == 2, "\(arguments)")
+            #expect(refused.standardError.contains("would overwrite the log"), "\(arguments)")
+            #expect(try String(contentsOf: log, encoding: .utf8) == text)
+        }
+        let patched = folder.appendingPathComponent("patched.jsonl")
+        for (patch, reason) in [
+            ("5", "the patch: it is int, not an array of operations"),
+            (#"[{"op":"move","path":"/a"}]"#, #"operation 0 of the patch: its "op""#),
+            (#"[{"op":"add","path":"a","value":1}]"#, #"operation 0 of the patch: its "path" is not a JSON pointer"#),
+            (#"[{"op":"replace","path":"/a"}]"#, #"operation 0 of the patch: replace needs a "value""#),
+        ] {
+            try Data((text + #"{"type":"state","seq":1,"screen":"foo","model":"real","patch":\#(patch)}"#).utf8).write(to: patched)
+            let refused = try await Transcript.run([], arguments: ["trace", patched.path])
+            #expect(refused.status == 1, "\(patch)")
+            #expect(refused.standardError.contains("patched.jsonl:2: \(reason)"), "\(refused.standardError)")
+            #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("patched.html").path))
+        }
+    }
+
     @Test func doubleDashEndsOptionsForRun() async throws {
         let result = try await Transcript.run([], arguments: ["run", "--", "-"])
         #expect(result.status == 0)

@@ -196,9 +196,12 @@ import Testing
     }
 
     @Test func aFieldNamedStateIsMockedByItsQuotedPath() async throws {
-        let result = try await Transcript.run(["use async-content", #"mock state="loaded""#, #"mock ["state"]={"failed":"x"}"#])
+        let result = try await Transcript.run(
+            ["use async-content", #"mock state="loaded""#, #"mock ["state"]={"loaded":"x"}"#, #"mock ["state"]={"failed":"x"}"#])
         let message = result.reply(2)?["message"] as? String
         #expect(message?.contains(#"write mock ["state"]=VALUE"#) == true)
-        #expect(json(value(result.reply(3), "state")) == #"{"state":{"failed":"x"}}"#)
+        #expect(json(value(result.reply(3), "state")) == #"{"state":{"loaded":"x"}}"#)
+        // The quoted form is checked as the plain one is: a case the enum does not have is refused.
+        #expect(result.reply(4)?["code"] as? String == "bad_state")
     }
 }

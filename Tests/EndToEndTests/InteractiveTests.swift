@@ -46,6 +46,35 @@ struct InteractiveTests {
         try await second.waitFor("the command before it") { $0.last == "vmrepl> use foo" }
     }
 
+    /// `vmrepl --help` at a 70-column terminal fits it, broken between words: every word on the
+    /// screen is a word of the help as a pipe gets it (unbroken).
+    @Test func helpWrapsAtTheTerminalsWidthBetweenWords() async throws {
+        let process = try VMReplProcess(["--help"])
+        process.closeInput()
+        var piped = ""
+        while let line = await process.nextLine() { piped += line + "\n" }
+        let words = Set(piped.split(whereSeparator: \.isWhitespace).map(String.init))
+        let terminal = try TerminalSession(arguments: ["--help"], columns: 70, markingTheEnd: true)
+        let screen = try await terminal.waitFor("the help, then the end") { $0.contains { $0.hasSuffix("[ended]") } }
+        let shown = screen.prefix { !$0.hasSuffix("[ended]") }
+        #expect(shown.count > 20)
+        for line in shown {
+            #expect(line.count <= 70, "\(line)")
+            for word in line.split(whereSeparator: \.isWhitespace) { #expect(words.contains(String(word)), "split: \(word) in \(line)") }
+        }
+    }
+
+    /// Ctrl-D ends the session with the prompt's line ended, so what the shell prints next starts a line of its own.
+    @Test func ctrlDEndsThePromptsLine() async throws {
+        let terminal = try TerminalSession(markingTheEnd: true)
+        try await terminal.waitForStart()
+        try terminal.enter("use foo")
+        try await terminal.waitFor("foo") { $0.last == "foo>" }
+        try terminal.send("C-d")
+        let screen = try await terminal.waitFor("the end marked") { $0.contains { $0.hasSuffix("[ended]") } }
+        #expect(screen.contains("[ended]"), "\(screen)")
+    }
+
     @Test(arguments: [false, true])
     func concurrentSessionsKeepEachOthersHistory(killingOne: Bool) async throws {
         let first = try TerminalSession(arguments: ["--output=json"])
@@ -113,8 +142,9 @@ struct InteractiveTests {
         try terminal.enter("load")
         try await terminal.waitFor("loading") { $0.contains { $0.contains(#""loading":true"#) } }
         try terminal.send("C-c")
-        try await terminal.waitFor("the cancelled load back at initial") {
-            $0.contains { $0.contains(#""push":true"#) && $0.contains(#""phase":"initial""#) }
+        try await terminal.waitFor("the cancelled load back at initial, and a word that Ctrl-C cancelled it") { lines in
+            lines.contains { $0.contains(#""push":true"#) && $0.contains(#""phase":"initial""#) }
+                && lines.contains { $0.contains("load cancelled (Ctrl-C): posts") }
         }
         try terminal.type("half typed")
         try terminal.send("C-c")

@@ -10,14 +10,17 @@ final class TerminalSession {
 
     /// Starts vmrepl in a `columns`×40 terminal (160 wide unless told) with `environment` (history
     /// goes to a fresh folder).
-    init(arguments: [String] = [], environment: [String: String] = [:], stateHome: URL? = nil, columns: Int = 160) throws {
+    /// With `markingTheEnd`, a shell runs vmrepl and then prints `[ended]` where the terminal's
+    /// cursor is, and keeps the pane open (reading input), so the screen after the end can be read.
+    init(arguments: [String] = [], environment: [String: String] = [:], stateHome: URL? = nil, columns: Int = 160, markingTheEnd: Bool = false) throws {
         self.stateHome = stateHome ?? FileManager.default.temporaryDirectory.appendingPathComponent("vmrepl-state-\(UUID().uuidString)")
         var variables = ["XDG_STATE_HOME": self.stateHome.path, "TERM": "xterm-256color", "LANG": "C.UTF-8"]
         variables.merge(environment) { $1 }
         let command = (["env", "-u", "NO_COLOR"] + variables.map { "\($0)=\($1)" } + [VMReplProcess.binaryURL.path] + arguments)
             .map { "'\($0)'" }.joined(separator: " ")
+        let shown = markingTheEnd ? "sh -c \"\(command); printf '[ended]'; exec cat\"" : command
         // The server tmux starts keeps its descriptors, so this command's output is not read.
-        try tmux(["new-session", "-d", "-x", String(columns), "-y", "40", command], capture: false)
+        try tmux(["new-session", "-d", "-x", String(columns), "-y", "40", shown], capture: false)
     }
 
     deinit {

@@ -136,6 +136,9 @@ struct CommandParserTests {
             (#"{"cmd":"nope"}"#, .unknownCommand, nil),
             (#"{"cmd":"mock"}"#, .badArguments, nil),
             (#"{"cmd":"advance","duration":-1}"#, .badArguments, nil),
+            (#"{"cmd":"state","cmd":"screens"}"#, .badArguments, nil),
+            (#"{"id":1,"cmd":"state","id":2}"#, .badArguments, nil),
+            (#"{"cmd":"use","name":"users","name":"foo"}"#, .badArguments, nil),
         ] as [(String, ReplError.Code, Int?)])
     func errorsCarryTheirCodeAndColumn(line: String, code: ReplError.Code, column: Int?) {
         #expect {
@@ -150,6 +153,11 @@ struct CommandParserTests {
         #expect(throws: ReplError(.noCommand(named: "evnet"), column: 1)) {
             try CommandParser.parse("evnet hello")
         }
+        // A command with no named arguments says so, rather than "it takes " and nothing.
+        #expect(throws: ReplError(.unknownArgument("x", command: "load", takes: []), column: 6)) { try CommandParser.parse("load x=1") }
+        #expect(ReplError(.unknownArgument("x", command: "load", takes: [])).message == "load has no argument 'x'; it takes no named arguments")
+        #expect(ReplError(.duplicateMember("cmd")).message == #""cmd" is given twice; give each member once"#)
+        #expect(throws: ReplError(.duplicateMember("cmd"))) { try CommandParser.parse(#"{"cmd":"state","cmd":"screens"}"#) }
         #expect(ReplError(.noCommand(named: "evnet")).message == "unknown command 'evnet' (did you mean 'event'?); try help")
     }
 }

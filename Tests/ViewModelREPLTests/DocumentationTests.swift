@@ -1,3 +1,4 @@
+import ExampleScreens
 import Foundation
 import Testing
 import ViewModelREPL
@@ -43,6 +44,37 @@ struct DocumentationTests {
         #expect(Set(statuses) == Set(ExitStatus.allCases.map(\.rawValue)))
     }
 
+    /// The manual names every example screen vmrepl ships, and `--junit` for each command that takes it.
+    @Test func manualNamesEveryExampleScreenAndWhereJUnitApplies() throws {
+        let text = try String(contentsOf: Self.manual, encoding: .utf8)
+        let lines = text.split(separator: "\n").map(String.init)
+        let description = lines.drop { $0 != ".Sh DESCRIPTION" }.prefix { $0 != ".Ss Commands" }
+        for name in ExampleScreens.registry(postsURL: nil).names {
+            #expect(description.contains { $0 == ".Cm \(name)" || $0.hasPrefix(".Cm \(name) ") }, "the manual lacks the screen \(name)")
+        }
+        let synopsis = lines.drop { $0 != ".Sh SYNOPSIS" }.prefix { $0 != ".Sh DESCRIPTION" }
+        for command in ["run", "test", "explore"] {
+            let section = synopsis.drop { $0 != ".Cm \(command)" }.dropFirst().prefix { $0 != ".Nm" }
+            #expect(section.contains(".Op Fl \\-junit Ns = Ns Ar file"), "the synopsis of \(command) lacks --junit")
+        }
+        let junit = lines.drop { $0 != ".It Fl \\-junit Ns = Ns Ar file" }.dropFirst().prefix { !$0.hasPrefix(".It ") }
+        for command in ["run", "test", "explore"] { #expect(junit.contains { $0.hasPrefix(".Cm \(command)") }, "--junit's entry lacks \(command)") }
+    }
+
+    /// The README is a front page: at most 300 lines, its tour calling the binary `make run` builds
+    /// by its path (it is not on the PATH), the hosting details it moved kept in docs/HOSTING.md.
+    @Test func theReadmeIsAFrontPage() throws {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.split(separator: "\n", omittingEmptySubsequences: false).count <= 300)
+        #expect(readme.hasPrefix("# vmrepl\n"))
+        #expect(readme.contains("| .build/debug/vmrepl\n"))
+        #expect(!readme.contains("| vmrepl\n"))
+        #expect(!readme.contains("$ vmrepl "))
+        for link in ["docs/HOSTING.md", "docs/PERFORMANCE.md", "docs/PROTOCOL.md", "clients/python"] { #expect(readme.contains("(\(link)"), "\(link)") }
+        let hosting = try String(contentsOf: Self.root.appendingPathComponent("docs/HOSTING.md"), encoding: .utf8)
+        #expect(hosting.contains("**Work started in `init` or the factory.**"))
+    }
+
     @Test func manualPassesMandocLint() throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -55,6 +87,20 @@ struct DocumentationTests {
         process.waitUntilExit()
         #expect(text == "")
         #expect(process.terminationStatus == 0)
+    }
+
+    /// The sources use Swift 6.2 (`Task.immediate`, `SendableMetatype`, `Attachment.record`): every
+    /// package says so, and the macOS job picks an Xcode with it rather than the image's default.
+    @Test func packagesAndCIAskForTheSwiftTheSourcesUse() throws {
+        for package in ["Package.swift", "TestApps/TeamTests/Package.swift", "Examples/App/Package.swift"] {
+            let text = try String(contentsOf: Self.root.appendingPathComponent(package), encoding: .utf8)
+            #expect(text.hasPrefix("// swift-tools-version:6.2\n"), "\(package)")
+        }
+        let workflow = try String(contentsOf: Self.root.appendingPathComponent(".github/workflows/ci.yml"), encoding: .utf8)
+        #expect(workflow.contains("xcode-select -s"))
+        #expect(workflow.contains("Xcode_26"))
+        #expect(workflow.contains("brew install tmux mandoc"))
+        #expect(!workflow.contains("actions/checkout@v4"))
     }
 
     @Test func protocolDocumentListsEveryErrorCode() throws {

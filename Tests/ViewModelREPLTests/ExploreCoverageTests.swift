@@ -145,6 +145,41 @@ struct ExploreCoverageTests {
         #expect(states.contains { $0["users.phase"] as? String == "initial" && $0["users.attempt"] as? Int == 0 })
     }
 
+    /// A path given with `--abstract` that no state has is an error saying so, not one empty state and success.
+    @Test func anAbstractPathNoStateHasIsAnError() async throws {
+        let paths = ["users.phase", "users.nope"].compactMap(StatePath.init)
+        let (status, _, reports) = try await explore("use users\n", runs: 3, coverage: .init(paths: paths))
+        #expect(status == .usage)
+        #expect(reports == [Messages.abstractPathsNeverFound(["users.nope"])])
+        let (found, _, none) = try await explore("use users\n", runs: 3, coverage: .init(paths: [StatePath("users.phase")!]))
+        #expect(found == .success && none.isEmpty)
+    }
+
+    /// A value in a dot label is shown as it is: `&` is escaped, so `&lt;` is not read as `<`.
+    @Test func theGraphEscapesWhatGraphvizWouldReadAsMarkup() {
+        let coverage = Coverage(
+            events: [], paths: [], states: [.init(values: [("q", .string("a&lt;b \"c\"\\"))], count: 1)], transitions: [],
+            limits: (10, 10), dropped: (0, 0))
+        #expect(CoverageGraph.dot(coverage).contains(#"s0 [label="q = \"a&amp;lt;b \\\"c\\\"\\\\\"\n×1"];"#))
+    }
+
+    /// A large value at an abstract path is kept as a short mark of its size and digest, so it is
+    /// not repeated in every state and transition; two different large values stay two states.
+    @Test func aLargeValueAtAnAbstractPathIsBounded() throws {
+        let key = AbstractKey(paths: [.init(path: StatePath("items")!, cases: nil), .init(path: StatePath("count")!, cases: nil)])
+        func state(_ first: Int) -> JSONValue {
+            .object([("items", .array((first..<first + 1_000).map { .int($0) })), ("count", .int(1_000))])
+        }
+        let values = key.values(in: state(0))
+        let mark = try #require(values[0]?.stringValue)
+        #expect(mark.hasPrefix("<array of ") && mark.utf8.count < 64)
+        #expect(values[1] == .int(1_000))
+        #expect(key.values(in: state(1))[0] != values[0])
+        #expect(key.values(in: state(0)) == values)
+        let small = JSONValue.array([.int(1), .int(2)])
+        #expect(AbstractKey.bounded(small) == small)
+    }
+
     /// Past the limits new states and transitions are counted, not kept, and the line says so.
     @Test func theLimitsCapWhatIsKeptAndSayWhatWasDropped() async throws {
         let settings = CoverageRecorder.Settings(paths: [StatePath("text")!], limits: .init(states: 2, transitions: 3))

@@ -37,6 +37,21 @@ struct FileWriteTests {
         #expect(try inode(path) != before)
     }
 
+    /// A name as long as a folder holds (250 bytes here) is replaced whole too: the temporary
+    /// file beside it takes a short name of its own rather than one past the limit.
+    @Test func aNameAsLongAsTheFolderHoldsIsReplaced() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vmrepl-long-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for length in [250, 255] {
+            let path = folder + "/" + String(repeating: "n", count: length - 5) + ".html"
+            #expect(AtomicFile.replace(path, with: Array("first\n".utf8)) == nil)
+            #expect(AtomicFile.replace(path, with: Array("second\n".utf8)) == nil)
+            #expect(try String(contentsOfFile: path, encoding: .utf8) == "second\n")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).count == 2)
+    }
+
     @Test func appendContinuesARecording() async throws {
         let path = try temporaryFile("use foo\n")
         _ = try await SessionTranscript.run([#"{"cmd":"record","path":"\#(path)","append":true}"#, "use users", "record stop"])

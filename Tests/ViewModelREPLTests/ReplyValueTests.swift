@@ -86,6 +86,36 @@ struct ReplyValueTests {
         #expect(Messages.text(for: .durationTooLong("x")).contains("9000000000000000000s"))
     }
 
+    /// `mock ["FIELD"]=VALUE` is checked as `mock FIELD=VALUE` is: a value that is not one of the
+    /// field's cases is refused (the field named `state` is reached only in the quoted form), and
+    /// the preview is not shown.
+    @Test func theQuotedFormOfAMockedFieldIsChecked() async throws {
+        let replies = try await replies(["use posts-tutorial", #"mock ["state"]="bogus""#, #"mock ["state"]=5"#, "state"])
+        for reply in replies[1...2] {
+            guard case .stateDoesNotDecode(_, let reason)? = reason(reply) else {
+                Issue.record("expected the mock refused, got \(reply)")
+                continue
+            }
+            #expect(reason.hasPrefix("state is one of its cases"))
+        }
+        guard case .state(let shown) = replies[3] else {
+            Issue.record("expected the state, got \(replies[3])")
+            return
+        }
+        #expect(shown.model == .real)
+    }
+
+    /// A number past what a type holds is said to be so, neither the wrong type nor invalid JSON.
+    @Test func aNumberOutOfRangeIsRefusedAsOutOfRange() async throws {
+        let replies = try await replies([
+            #"{"cmd":"advance","duration":1e400}"#, "use posts", "event select id=99999999999999999999", "mock selectedPostID=1e400",
+        ])
+        #expect(reason(replies[0]) == .durationTooLong("1e400"))
+        let event = try #require(reason(replies[2]))
+        #expect(ReplError(event).message.contains("99999999999999999999 at select.id is out of the range its type holds"))
+        #expect(reason(replies[3]) == .stateDoesNotDecode(screen: "posts", reason: "1e400 at selectedPostID is out of the range its type holds"))
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func aLoadBehindAPreviewFinishesOnVirtualTime() async throws {
         let transcript = try await SessionTranscript.run(["use users", "load", #"mock users.phase="failed""#, "wait", "real"], arguments: ["--timeout=1h"])

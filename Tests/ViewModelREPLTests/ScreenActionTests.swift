@@ -10,6 +10,7 @@ private struct Place: Codable {
 @MainActor
 private final class Switch {
     var on = false
+    var reasons: [String?] = []
     func flip() { on.toggle() }
     func settle() async { on = true }
 }
@@ -52,5 +53,19 @@ private final class Switch {
         #expect(place["type"] == .string("object"))
         #expect(place["properties"]?["name"]?["type"] == .string("string"))
         #expect(place["required"] == .array([.string("name")]))
+    }
+
+    @Test func anOptionalArgumentMayBeLeftOutAndIsThenNil() throws {
+        let action: ScreenAction<Switch> = .action("dismiss", "reason", "count") { (model, reason: String?, _: Int) in model.reasons.append(reason) }
+        #expect(action.arguments.map(\.isOptional) == [true, false])
+        let event = EventCatalog.Event(name: "dismiss", arguments: action.arguments, encodesAsString: false)
+        let json = try event.json(for: EventArguments(named: [NamedValue(key: "count", value: .int(1))]))
+        #expect(json == .object([("dismiss", .object([("count", .int(1))]))]))
+        #expect(throws: ReplError.self) { try event.json(for: EventArguments(named: [NamedValue(key: "reason", value: .string("x"))])) }
+        guard case .sync(let call) = try action.prepare([("count", .int(1))]) else { return #expect(Bool(false)) }
+        let model = Switch()
+        try call(model)
+        #expect(model.reasons == [nil])
+        #expect(ToolCatalog.argumentsSchema(event)["required"] == .array([.string("count")]))
     }
 }

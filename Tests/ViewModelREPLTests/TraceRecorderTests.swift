@@ -20,6 +20,20 @@ struct TraceRecorderTests {
         try JSONParser.parse(String(decoding: trace.document(title: "t"), as: UTF8.self), maximumDepth: 512)
     }
 
+    /// The page is titled by the scripts it ran (names without folders), else by its own file's name.
+    @Test func thePageIsTitledByItsScripts() throws {
+        let trace = TraceRecorder()
+        let page = { String(decoding: trace.page(named: "out/trace.html"), as: UTF8.self) }
+        #expect(page().contains(#""title":"vmrepl trace: trace.html""#))
+        trace.file = "-"
+        #expect(page().contains(#""title":"vmrepl trace: trace.html""#))
+        trace.file = "scripts/login.vmrepl"
+        trace.file = "scripts/logout.vmrepl"
+        trace.file = "scripts/login.vmrepl"
+        #expect(page().contains(#""title":"vmrepl trace: login.vmrepl, logout.vmrepl""#))
+        #expect(Messages.traceTitle(path: "p", scripts: ["a", "b", "c", "d", "e"]) == "vmrepl trace: a, b, c and 2 more")
+    }
+
     @Test func aStatePatchedFromTheLastRebuildsTheSameState() async throws {
         let trace = TraceRecorder()
         await run(["use posts", "load", "wait", "event select id=2"], into: trace)

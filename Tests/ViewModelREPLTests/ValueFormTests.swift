@@ -38,6 +38,11 @@ struct ValueFormTests {
         }
         // Past about three million years from 1970, a date is its description.
         #expect(ISODate.text(Date(timeIntervalSince1970: 1e15)) == Date(timeIntervalSince1970: 1e15).description)
+        // A date of NaN or infinite seconds is that number's readable form, never its description (which traps).
+        #expect(ISODate.text(Date(timeIntervalSince1970: .nan)) == "nan")
+        #expect(ISODate.text(Date(timeIntervalSince1970: -.infinity)) == "-inf")
+        #expect(ISODate.text(Date(timeIntervalSince1970: .infinity)) == "inf")
+        #expect(try ArgumentDecoding.decode(Date.self, from: .string("nan")).timeIntervalSince1970.isNaN)
         #expect(ISODate.parse("2025-12-03T10:30:00+01:00") == ISODate.parse("2025-12-03T09:30:00Z"))
     }
 

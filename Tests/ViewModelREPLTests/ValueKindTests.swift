@@ -192,7 +192,13 @@ struct ValueKindTests {
         case .rawValueEnumeration: [codable(Privacy.pub, #""public""#)]
         case .encodable: [codable(Custom(seconds: 2), "2000", schema: false), codable(1..<3, "[1,3]", schema: false)]
         case .error: [shown(Failure(), #"{"description":"it broke","type":"Failure"}"#)]
-        case .closure: [shown(Held(value: { 1 }), "{}"), shown(Held(value: Optional<() -> Void>.none), "{}")]
+        case .closure:
+            [
+                shown(Held(value: { 1 }), "{}"), shown(Held(value: Optional<() -> Void>.none), "{}"),
+                // In a dictionary too, whatever else it holds beside the closure.
+                shown(Held(value: ["tap": { 1 }] as [String: () -> Int]), #"{"value":{}}"#),
+                shown(Held(value: ["n": 1, "tap": { 1 }] as [String: Any]), #"{"value":{"n":1}}"#),
+            ]
         case .propertyWrapper: [shown(WithWrapper(), #"{"phase":3}"#)]
         case .lazy: [shown(WithLazy(), #"{"total":null}"#)]
         case .reference:

@@ -87,6 +87,9 @@ def check_small(driver, binary, folder, out_dir):
     replies = [line for line in output if not line.get("push")]
     driver.get(page.as_uri())
     wait_for(driver, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "true", "the page to start")
+    # A session that failed opens on its first failure, not on its ready line.
+    if selected(driver).get_attribute("data-failure") != "expect":
+        fail(f"the page opened on {selected(driver).text!r}, not on the failed expect")
 
     # The step list: one row per reply, in order, with the session's own line numbers and types.
     rows = driver.find_elements(By.CSS_SELECTOR, "#steps .step")
@@ -148,6 +151,24 @@ def check_small(driver, binary, folder, out_dir):
     if selected(driver).find_element(By.CSS_SELECTOR, ".cmd").text != lines[3]:
         fail("first failure selected another step than the failed expect")
     print(f"check_trace_page: {len(rows)} steps, highlight, ArrowDown, search and first failure checked")
+
+
+def check_exact_values(driver, binary, folder):
+    """Integers past 2^53 shown as written; a state kept whole shows its patch's values."""
+    page = folder / "exact.html"
+    big = 9007199254740993  # 2^53 + 1: a double would show ...992
+    run_session(binary, page, [f'{{"id":{big},"cmd":"use","screen":"foo"}}', 'mock text="x" sheetIsPresented=true'])
+    driver.get(page.as_uri())
+    wait_for(driver, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "true", "the exact page to start")
+    rows = driver.find_elements(By.CSS_SELECTOR, "#steps .step")
+    rows[1].click()
+    wait_for(driver, lambda d: f'"id":{big}' in d.find_element(By.ID, "reply").text, f"the id {big} shown exactly")
+    rows[2].click()
+    wait_for(driver, lambda d: d.find_element(By.ID, "patch").text.startswith("["), "the mock's patch")
+    patch = json.loads(driver.find_element(By.ID, "patch").text)
+    if sorted((op["op"], op["path"], op.get("value")) for op in patch) != [("replace", "/sheetIsPresented", True), ("replace", "/text", "x")]:
+        fail(f"the mock's patch rows are {patch}, without the values replace set")
+    print("check_trace_page: an id past 2^53 shown exactly; replace rows show their values")
 
 
 def rows_shown(driver, page):
@@ -435,6 +456,7 @@ def main():
         try:
             check_small(driver, binary, folder, out_dir)
             check_log(driver, binary, folder)
+            check_exact_values(driver, binary, folder)
             check_explore(driver, binary, folder)
             check_coverage(driver, binary, folder, out_dir)
             check_large(driver, binary, folder)

@@ -111,3 +111,99 @@ public enum LoginView {
         public func submit() {}
     }
 }
+
+// Issue 46: every class a view would observe is hosted, whatever its isolation or base; the rest is named.
+
+/// No actor at all, as most apps' view models are: made and driven on the main actor.
+public final class NonisolatedViewModel: Observable {
+    public init() {}
+    public var count = 0
+    /// Defaulted and optional arguments, which `event` may leave out.
+    public func dismiss(animated: Bool = true, reason: String? = nil) {}
+    public func search(_ text: String, limit: Int = 10, page: Int = 1) -> Int { 0 }
+    public func load() async { count += 1 }
+    public func bump() { count += 1 }
+}
+
+/// A base store generic in its state, and a subclass that names it: the base's members, specialised.
+open class StateStore<State>: Observable {
+    public init() {}
+    open func handle(_ state: State) {}
+    public func resetAll() {}
+}
+
+public final class RoomViewModel: StateStore<Int> {
+    public override init() {}
+    public func leave() {}
+}
+
+/// The module's own `Date`, which is not Foundation's, and an alias of a `Decodable` type.
+public struct Date: Codable, Sendable {
+    public var day: Int
+}
+
+public typealias PostID = Int
+
+/// `send(_:)` from a protocol extension: an action, its associated type read from the class's alias.
+public protocol Stateful: AnyObject {
+    associatedtype Action
+}
+
+extension Stateful {
+    public func send(_ action: Action) {}
+}
+
+public final class TypesViewModel: Observable, Stateful {
+    public typealias Action = Int
+    public init() {}
+    public func open(id: PostID, on day: Date) {}
+}
+
+/// A raw identifier, and a name with no letter.
+public final class `Login Screen`: Observable {
+    public init() {}
+}
+
+public final class 🐶ViewModel: Observable {
+    public init() {}
+}
+
+/// Not hosted, each named: a plain class with a delegate, a class on another global actor.
+public final class DelegateViewModel {
+    public init() {}
+}
+
+@globalActor public actor StorageActor {
+    public static let shared = StorageActor()
+}
+
+@StorageActor
+public final class StorageViewModel: Observable {
+    public init() {}
+}
+
+/// All-defaulted init with a factory of the team's: the factory wins.
+public final class FactoryWinsViewModel: Observable {
+    public init(name: String = "x") {}
+}
+
+/// Members only a debug build has: the symbol graph (built with -D DEBUG) names them, and the
+/// generated file puts them under the same `#if`, so it builds without DEBUG too.
+public final class DebugMenuViewModel: Observable {
+    public init() {}
+    public func refreshAll() {}
+    #if DEBUG
+        public func crash() {}
+        public var verbose = false
+    #else
+        public func shipIt() {}
+    #endif
+}
+
+#if DEBUG
+    /// A class only a debug build has.
+    public final class InspectorViewModel: Observable {
+        public init() {}
+        public func inspect() {}
+    }
+#endif

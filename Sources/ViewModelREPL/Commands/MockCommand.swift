@@ -43,15 +43,20 @@ package struct MockCommand: ReplCommand {
             return try Self.show(state, given: nil, on: screen, in: evaluator)
         case .fields(let fields):
             var state = try screen.stateValue()
+            // The fields as the check names places (`votes` for `["votes"]`, `items[2]` for `items[-1]`),
+            // so every form of a field is checked alike.
+            var given: [String] = []
             for field in fields {
                 guard let path = StatePath(field.key) else { throw ReplError(.badPath(field.key)) }
-                guard Self.set(path.components[...], to: field.value, in: &state) else {
+                var place = ""
+                guard Self.set(path.components[...], to: field.value, in: &state, at: &place) else {
                     var known: [String] = []
                     if case .object(let members) = state { known = members.map(\.key) }
                     throw ReplError(.unknownStateField(field.key, screen: screen.name, known: known))
                 }
+                given.append(place)
             }
-            return try Self.show(state, given: fields.map(\.key), on: screen, in: evaluator)
+            return try Self.show(state, given: given, on: screen, in: evaluator)
         }
     }
 
@@ -62,8 +67,11 @@ package struct MockCommand: ReplCommand {
         return try evaluator.stateReply(screen)
     }
 
-    /// Sets the value at `path` (whose parents must exist) inside `value`; `false` when the path leads nowhere.
-    private static func set(_ path: ArraySlice<StatePath.Component>, to newValue: JSONValue, in value: inout JSONValue) -> Bool {
+    /// Sets the value at `path` (whose parents must exist) inside `value`, writing the place it set
+    /// as ``PathText`` writes it to `place`; `false` when the path leads nowhere.
+    private static func set(
+        _ path: ArraySlice<StatePath.Component>, to newValue: JSONValue, in value: inout JSONValue, at place: inout String
+    ) -> Bool {
         guard let first = path.first else {
             value = newValue
             return true
@@ -71,12 +79,15 @@ package struct MockCommand: ReplCommand {
         switch (first, value) {
         case (.key(let key), .object):
             guard var child = value[key] else { return false }
-            guard set(path.dropFirst(), to: newValue, in: &child) else { return false }
+            PathText.append(key: key, to: &place)
+            guard set(path.dropFirst(), to: newValue, in: &child, at: &place) else { return false }
             value.set(key, to: child)
             return true
         case (.index(let index), .array(var elements)):
             let position = index < 0 ? elements.count + index : index
-            guard elements.indices.contains(position), set(path.dropFirst(), to: newValue, in: &elements[position]) else { return false }
+            guard elements.indices.contains(position) else { return false }
+            place += "[\(position)]"
+            guard set(path.dropFirst(), to: newValue, in: &elements[position], at: &place) else { return false }
             value = .array(elements)
             return true
         default:

@@ -11,10 +11,16 @@ extension Evaluator {
     }
 
     /// Cancels every load in flight (Ctrl-C, SIGINT); `false` when there was none.
+    @discardableResult
     package func cancelAllLoads() -> Bool {
+        !cancelLoads().isEmpty
+    }
+
+    /// Cancels the loads of every screen with one in flight; the names of those screens, sorted.
+    package func cancelLoads() -> [String] {
         let loading = screens.values.filter(\.isLoading)
         for screen in loading { screen.loader?.cancelLoad() }
-        return !loading.isEmpty
+        return loading.map(\.name).sorted()
     }
 
     /// Says, for each screen with work in flight, that its work waits on the real clock.

@@ -54,7 +54,10 @@ enum AtomicFile {
     static func replace(_ name: String, in folder: Int32, with bytes: [UInt8], mode: mode_t = 0o644) -> Result<Int32, SystemError> {
         var status = stat()
         let keptMode = fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0 ? status.st_mode & 0o7777 : mode
-        let temporary = name + ".\(getpid()).vmrepl-tmp"
+        // Beside the name, unless that would pass the longest name a folder holds (255 bytes):
+        // then a short name of its own, so a name that is valid can always be written.
+        let suffix = ".\(getpid()).vmrepl-tmp"
+        let temporary = name.utf8.count + suffix.utf8.count <= 255 ? name + suffix : ".vmrepl-tmp" + suffix
         // Exclusive: a file or a link already at the temporary name is never written through.
         let fd = openat(folder, temporary, O_WRONLY | O_APPEND | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, keptMode)
         guard fd >= 0 else { return .failure(SystemError(code: errno)) }

@@ -7,7 +7,8 @@ import Foundation
 /// can hold within about three million years of 1970: `Date.distantPast` is `0000-12-30T00:00:00Z`
 /// (Foundation's calendar would say the Julian `0001-01-01`), a year past 9999 is `+10000-…` and
 /// one before year 0 `-4713-…` (ISO 8601's expanded years), never clamped. Further out a date is
-/// its description.
+/// its description; a date of no moment at all (NaN or infinite seconds, whose description traps)
+/// is its seconds as the readable forms write such a number, `nan`, `inf` or `-inf`, which reads back.
 package enum ISODate {
     /// The farthest from 1970 a date is written as ISO text, in seconds: its milliseconds still fit an `Int64`.
     static let maximumSeconds = 1e14
@@ -17,7 +18,8 @@ package enum ISODate {
     /// `Double` holds as a hair under) is written as the same text again.
     package static func text(_ date: Date) -> String {
         let seconds = date.timeIntervalSince1970
-        guard seconds.isFinite, seconds.magnitude < maximumSeconds else { return date.description }
+        guard seconds.isFinite else { return seconds.isNaN ? "nan" : seconds < 0 ? "-inf" : "inf" }
+        guard seconds.magnitude < maximumSeconds else { return date.description }
         let milliseconds = Int64((seconds * 1000).rounded())
         let (whole, fraction) = floorDivision(milliseconds, 1000)
         let (days, secondOfDay) = floorDivision(whole, 86_400)

@@ -18,6 +18,8 @@ package struct JSONParser {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index: Int
     private let maximumDepth: Int
+    /// The first member name the outermost object gives twice (where the later value wins).
+    private var repeatedTopKey: String?
 
     private init(bytes: UnsafeBufferPointer<UInt8>, start: Int, maximumDepth: Int) {
         self.bytes = bytes
@@ -37,6 +39,14 @@ package struct JSONParser {
     package static func parse(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int = defaultMaximumDepth) throws(Failure) -> JSONValue {
         var parser = JSONParser(bytes: bytes, start: 0, maximumDepth: maximumDepth)
         return try parser.parseDocument()
+    }
+
+    /// Parses the whole of `bytes` as one JSON value, and names the first member the outermost
+    /// object gives twice: a request must not leave which one counts to a guess.
+    package static func parseNotingRepeat(_ bytes: UnsafeBufferPointer<UInt8>) throws(Failure) -> (JSONValue, repeated: String?) {
+        var parser = JSONParser(bytes: bytes, start: 0, maximumDepth: defaultMaximumDepth)
+        let value = try parser.parseDocument()
+        return (value, parser.repeatedTopKey)
     }
 
     /// Parses one JSON value starting at `start` in `bytes`; returns it and the offset just past it.
@@ -115,6 +125,7 @@ package struct JSONParser {
             let length = key.utf8.count
             if let existing = members.firstIndex(where: { $0.key.utf8.count == length && $0.key == key }) {
                 members[existing].value = value
+                if depth == 1, repeatedTopKey == nil { repeatedTopKey = key }
             } else {
                 members.append((key, value))
             }

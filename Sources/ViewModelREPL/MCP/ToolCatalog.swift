@@ -45,7 +45,8 @@ package struct ToolCatalog {
         return object(properties: properties, required: spec.members.filter(\.isRequired).map(\.name))
     }
 
-    /// The JSON Schema of one event's arguments: each named, of the JSON type its sample showed, all required.
+    /// The JSON Schema of one event's arguments: each named, of the JSON type its sample showed, required
+    /// unless its type is optional.
     package static func argumentsSchema(_ event: EventCatalog.Event) -> JSONValue {
         let properties = event.arguments.map { argument -> (String, JSONValue) in
             let type: String? =
@@ -61,7 +62,7 @@ package struct ToolCatalog {
             if let schema = argument.schema { return (argument.name, schema) }
             return (argument.name, type.map { .object([("type", .string($0))]) } ?? .object([]))
         }
-        return object(properties: properties, required: event.arguments.map(\.name))
+        return object(properties: properties, required: event.arguments.filter { !$0.isOptional }.map(\.name))
     }
 
     private static func object(properties: [(String, JSONValue)], required: [String]) -> JSONValue {

@@ -46,7 +46,7 @@ public enum REPLMain {
         if options.showHelp {
             let help = Messages.commandLineHelp(
                 options: OptionTable.options.map { ($0.usage, $0.summary) } + extraOptions,
-                commands: CommandTable.specs.map { ($0.usage, $0.summary) })
+                commands: CommandTable.specs.map { ($0.usage, $0.summary) }, columns: TerminalSize.columns())
             return printOut(help)
         }
         if options.showVersion {
@@ -141,6 +141,10 @@ public enum REPLMain {
     @MainActor
     static func traceLog(_ log: String, options: SessionOptions) -> ExitStatus {
         guard let page = options.traceFile else { return .usage }
+        if log != "-", FileIdentity.same(log, page.path) {
+            printError(Messages.traceWouldOverwriteLog(log, page: page.path))
+            return .usage
+        }
         var reader = TraceLogReader(recorder: page.recorder)
         let tooLong: Int
         do {
@@ -151,6 +155,10 @@ public enum REPLMain {
         }
         guard reader.protocolLines > 0 else {
             printError(Messages.traceLogHoldsNoProtocolLine(log))
+            return .requestFailed
+        }
+        if let bad = reader.badPatch {
+            printError(Messages.traceLogBadPatch(log, line: bad.line, reason: bad.reason))
             return .requestFailed
         }
         if tooLong > 0 { printError(Messages.traceLogLinesTooLong(tooLong, limit: TraceLogReader.maximumLineBytes)) }

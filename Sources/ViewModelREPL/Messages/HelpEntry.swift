@@ -30,7 +30,11 @@ package struct HelpEntry: Sendable {
         return rows.map { row in
             // A summary column narrower than 20 would wrap into a word a line: leave it to the terminal.
             let summary = columns - indent >= 20 ? wrapped(row.summary, to: columns - indent).joined(separator: blank) : row.summary
-            if row.usage.count > width { return "  " + row.usage + blank + summary }
+            if row.usage.count > width {
+                // A usage wider than the terminal is broken between words too, its later parts indented.
+                let usage = columns - 6 >= 20 ? wrapped(row.usage, to: columns - 6).joined(separator: "\n      ") : row.usage
+                return "  " + usage + blank + summary
+            }
             return "  " + row.usage + String(repeating: " ", count: width - row.usage.count) + "  " + summary
         }
         .joined(separator: "\n")

@@ -22,7 +22,8 @@ package enum Messages {
         case .usage(_, let line): return usage(line)
         case .unexpectedArgument(_, let line): return "unexpected argument; \(usage(line))"
         case .unknownArgument(let key, let command, let takes):
-            return "\(command) has no argument '\(key)'\(suggestion(key, among: takes)); it takes \(takes.joined(separator: ", "))"
+            let list = takes.isEmpty ? "no named arguments" : takes.joined(separator: ", ")
+            return "\(command) has no argument '\(key)'\(suggestion(key, among: takes)); it takes \(list)"
         case .duplicateArgument(let key): return "'\(key)' is given twice"
         case .badDuration(let text): return "'\(text)' is not a duration; write it like 2s, 500ms or 1.5s"
         case .durationTooLong(let text): return "'\(text)' is too long; the longest duration is \(DurationText.limitText)"
@@ -40,6 +41,7 @@ package enum Messages {
         case .unknownMember(let key, let command, let allowed):
             let takes = allowed.isEmpty ? "takes nothing besides id and cmd" : "takes " + allowed.map { "\"\($0)\"" }.joined(separator: ", ")
             return "\"\(key)\" is not a member of \(command); \(command) \(takes)"
+        case .duplicateMember(let key): return "\"\(key)\" is given twice; give each member once"
         case .mockNeedsStateOrSet: return "mock takes either \"state\" (a whole state) or \"set\" (an object of fields to change)"
 
         // Screens and events
@@ -153,25 +155,44 @@ extension Messages {
                vmrepl trace [-o FILE.html] LOG
         """
 
-    /// `vmrepl --help`: the options, then the commands, each as its usage and its summary.
-    static func commandLineHelp(options: [(usage: String, summary: String)], commands: [(usage: String, summary: String)]) -> String {
-        let commands = HelpEntry.table(commands)
-        let options = HelpEntry.table(options)
+    /// `vmrepl --help`: the options, then the commands, each as its usage and its summary. Given
+    /// the terminal's `columns`, every line is broken between words to fit them (a usage line's
+    /// later parts indented under its first); without, lines are as long as they are (piped output).
+    static func commandLineHelp(
+        options: [(usage: String, summary: String)], commands: [(usage: String, summary: String)], columns: Int? = nil
+    ) -> String {
+        let commands = HelpEntry.table(commands, columns: columns)
+        let options = HelpEntry.table(options, columns: columns)
+        let modes = HelpEntry.table(
+            [
+                ("vmrepl", "reads commands from stdin (a terminal, or a pipe from another program)"),
+                ("vmrepl run FILE...", "runs scripts (- for stdin); stops at the first error or failed expect"),
+                ("vmrepl test FILE...", "replays transcripts and shows how their output differs"),
+                ("vmrepl explore SETUP", "tries random steps after SETUP until an invariant breaks, and shrinks them"),
+                ("vmrepl trace LOG", "turns a saved session (the protocol lines a driver logged) into a trace page"),
+            ], columns: columns
+        ).split(separator: "\n").map { String($0.dropFirst(2)) }.joined(separator: "\n")
+        func fitted(_ text: String, indent: Int = 0) -> String {
+            guard let columns, columns >= 20 else { return text }
+            let lead = String(repeating: " ", count: indent)
+            return text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+                let blanks = line.prefix { $0 == " " }.count
+                return HelpEntry.wrapped(String(line), to: columns - blanks - indent)
+                    .enumerated().map { ($0.offset == 0 ? String(repeating: " ", count: blanks) : String(repeating: " ", count: blanks) + lead) + $0.element }
+                    .joined(separator: "\n")
+            }.joined(separator: "\n")
+        }
         return """
-            vmrepl: drive view models from a terminal, a pipe or a script; every result is one JSON line.
+            \(fitted("vmrepl: drive view models from a terminal, a pipe or a script; every result is one JSON line."))
 
-            \(usageLine)
+            \(fitted(usageLine, indent: 4))
 
-            vmrepl              reads commands from stdin (a terminal, or a pipe from another program)
-            vmrepl run FILE...  runs scripts (- for stdin); stops at the first error or failed expect
-            vmrepl test FILE... replays transcripts and shows how their output differs
-            vmrepl explore SETUP  tries random steps after SETUP until an invariant breaks, and shrinks them
-            vmrepl trace LOG    turns a saved session (the protocol lines a driver logged) into a trace page
+            \(modes)
 
             \(optionsHeading)
             \(options)
 
-            Commands (one per line, or as JSON: {"id":1,"cmd":"event","name":"hello"}):
+            \(fitted("Commands (one per line, or as JSON: {\"id\":1,\"cmd\":\"event\",\"name\":\"hello\"}):"))
             \(commands)
             """
     }
@@ -187,6 +208,10 @@ extension Messages {
     static func outputFailed(reason: String) -> String {
         "vmrepl: cannot write the output: \(reason); stopped"
     }
+    /// What a terminal shows after Ctrl-C cancelled the loads of `screens`.
+    static func cancelledByInterrupt(_ screens: [String]) -> String {
+        "⨯ load cancelled (Ctrl-C): " + screens.joined(separator: ", ")
+    }
     /// Why the trace page (`--trace`) was not written.
     /// `vmrepl trace LOG` on a file without one protocol line: nothing to show.
     static func traceLogHoldsNoProtocolLine(_ path: String) -> String {
@@ -195,6 +220,18 @@ extension Messages {
     /// `vmrepl trace LOG`: lines past the length read were left out of the page.
     static func traceLogLinesTooLong(_ count: Int, limit: Int) -> String {
         "vmrepl: trace: \(Self.count(count, "line")) longer than \(limit >> 20) MiB left out of the page"
+    }
+    /// Why a log line's patch cannot be shown: the operation at `index` (or the whole patch) is ill-typed.
+    static func badPatch(_ index: Int?, _ reason: String) -> String {
+        (index.map { "operation \($0) of the patch: " } ?? "the patch: ") + reason
+    }
+    /// `vmrepl trace LOG` refuses a log whose patch the page could not apply.
+    static func traceLogBadPatch(_ path: String, line: Int, reason: String) -> String {
+        "vmrepl: trace: \(path):\(line): \(reason); no page written"
+    }
+    /// `vmrepl trace LOG` refuses to write its page over the log itself.
+    static func traceWouldOverwriteLog(_ log: String, page: String) -> String {
+        "vmrepl: trace: the page \(page) would overwrite the log \(log); name another page with -o FILE.html"
     }
     static func traceFailed(path: String, reason: String) -> String {
         "vmrepl: --trace: cannot write \(path): \(reason)"
@@ -211,9 +248,13 @@ extension Messages {
         default: return text(for: reason)
         }
     }
-    /// The trace page's title: its file's name (a CI artifact is moved, its folder means nothing).
-    static func traceTitle(path: String) -> String {
-        "vmrepl trace: " + (path.split(separator: "/").last.map(String.init) ?? path)
+    /// The trace page's title: the scripts it ran (`vmrepl run`), else its file's name; names
+    /// without their folders (a CI artifact is moved, its folder means nothing).
+    static func traceTitle(path: String, scripts: [String] = []) -> String {
+        func name(_ path: String) -> String { path.split(separator: "/").last.map(String.init) ?? path }
+        guard !scripts.isEmpty else { return "vmrepl trace: " + name(path) }
+        let named = scripts.prefix(3).map(name).joined(separator: ", ")
+        return "vmrepl trace: " + named + (scripts.count > 3 ? " and \(scripts.count - 3) more" : "")
     }
     /// What the trace page says when its limits left steps or states out.
     static func traceDropped(steps: Int, states: Int, pushes: Int, stepLimit: Int, bytes: Int) -> String {
@@ -365,6 +406,14 @@ extension Messages {
     }
 
     /// Why the coverage graph (`--coverage=FILE.dot`) was not written.
+    /// `--abstract` named paths no state of the runs had: the coverage keyed by them says nothing.
+    static func abstractPathsNeverFound(_ paths: [String]) -> String {
+        "vmrepl explore: --abstract: no state had \(paths.joined(separator: ", ")); name paths that state prints"
+    }
+    /// Written in coverage in place of a value at an abstract path too large to repeat in every state.
+    static func abstractedValue(kind: String, bytes: Int, digest: UInt64) -> String {
+        "<\(kind) of \(bytes) bytes, digest \(String(digest, radix: 16))>"
+    }
     static func coverageGraphFailed(path: String, reason: String) -> String {
         "vmrepl explore: --coverage: cannot write \(path): \(reason)"
     }
@@ -419,6 +468,10 @@ extension Messages {
     static func outOfRange(_ number: String?, type: String) -> String {
         guard let number else { return "a number is out of the range its type holds, in this \(type)" }
         return "\(number) is out of the range \(type) holds"
+    }
+    /// A number at `path` (empty: the whole value) of a `type` that its field's type cannot hold.
+    static func outOfRange(_ number: String, at path: String, in type: String) -> String {
+        path.isEmpty ? outOfRange(number, type: type) : "\(number) at \(path) is out of the range its type holds"
     }
 }
 

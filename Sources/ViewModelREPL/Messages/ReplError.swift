@@ -69,6 +69,8 @@ package struct ReplError: Error, Equatable, Sendable {
         case memberType(member: String, expected: String, found: String)
         case missingMember(String)
         case unknownMember(String, command: String, allowed: [String])
+        /// A member named twice in one request: which one counts would be a guess.
+        case duplicateMember(String)
         case mockNeedsStateOrSet
 
         // MARK: Screens and events
@@ -152,7 +154,7 @@ package struct ReplError: Error, Equatable, Sendable {
         case .invalidJSON, .requestNotObject: .invalidJSON
         case .unknownCommand: .unknownCommand
         case .usage, .unexpectedArgument, .unknownArgument, .duplicateArgument, .badDuration, .durationTooLong, .badChoice,
-            .expectedPath, .badPath, .expectedOperator, .requestWithoutCmd, .memberType, .missingMember, .unknownMember,
+            .expectedPath, .badPath, .expectedOperator, .requestWithoutCmd, .memberType, .missingMember, .unknownMember, .duplicateMember,
             .mockNeedsStateOrSet, .advanceNeedsVirtualTime, .pastTheEndOfTime, .clockAfterUse, .outputNeedsTerminal, .unknownHelpTopic,
             .cannotRecord, .nameTooLong, .notRecording, .alreadyRecording, .notWatched, .nothingAt, .pathHasControlCharacter, .notARegularFile:
             .badArguments

@@ -18,14 +18,16 @@ enum CoverageGraph {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// `text` as a dot string: quoted, its quotes and backslashes escaped, its line breaks `\n`.
+    /// `text` as a dot string: quoted, its quotes and backslashes escaped, its line breaks `\n`,
+    /// and `&` as `&amp;`, since Graphviz reads `&lt;` and the like in a label as the character.
     private static func quoted(_ text: String) -> String {
         var result = "\""
         for character in text {
             switch character {
             case "\"": result += "\\\""
             case "\\": result += "\\\\"
-            case "\n": result += "\\n"
+            case "\n", "\r", "\r\n": result += "\\n"
+            case "&": result += "&amp;"
             default: result.append(character)
             }
         }

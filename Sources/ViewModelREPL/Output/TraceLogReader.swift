@@ -19,6 +19,10 @@ package struct TraceLogReader {
     private var sinceLastProtocolLine: [String] = []
     /// How many protocol lines were read.
     package private(set) var protocolLines = 0
+    /// How many lines were read, blank ones too: where in the log a line is.
+    private var linesRead = 0
+    /// The first line whose patch the page could not apply, and why: the log is refused, not shown wrong.
+    package private(set) var badPatch: (line: Int, reason: String)?
 
     package init(recorder: TraceRecorder) {
         self.recorder = recorder
@@ -33,6 +37,7 @@ package struct TraceLogReader {
 
     /// Reads one line of the log (without its newline).
     package mutating func read(_ text: String) {
+        linesRead += 1
         guard text.contains(where: { !$0.isWhitespace }) else { return }
         guard let value = try? JSONParser.parse(text, maximumDepth: 512), case .object(let members) = value,
             case .string(let type)? = value["type"]
@@ -50,6 +55,7 @@ package struct TraceLogReader {
         }
         sinceLastProtocolLine = []
         protocolLines += 1
+        if badPatch == nil, let patch = value["patch"], let reason = Self.patchProblem(patch) { badPatch = (linesRead, reason) }
         var tag: RequestTag?
         if case .int(let line)? = value["line"] { tag = RequestTag(line: line, id: value["id"]) }
         let push = value["push"] == .bool(true)
@@ -77,6 +83,23 @@ package struct TraceLogReader {
         }
         if case .array? = line["patch"], let patch = line["patch"] {
             return .patch(screen: screen, model: model, patch: patch)
+        }
+        return nil
+    }
+
+    /// Why `patch` is not a patch the page applies (an array of `add`, `remove` and `replace`
+    /// operations, each with a JSON pointer for its path and a value where it takes one), or `nil`.
+    static func patchProblem(_ patch: JSONValue) -> String? {
+        guard case .array(let operations) = patch else { return Messages.badPatch(nil, "it is \(patch.kind), not an array of operations") }
+        for (index, operation) in operations.enumerated() {
+            guard case .object = operation else { return Messages.badPatch(index, "it is \(operation.kind), not an object") }
+            guard case .string(let op)? = operation["op"], ["add", "remove", "replace"].contains(op) else {
+                return Messages.badPatch(index, "its \"op\" is not \"add\", \"remove\" or \"replace\"")
+            }
+            guard case .string(let path)? = operation["path"], path.isEmpty || path.hasPrefix("/") else {
+                return Messages.badPatch(index, "its \"path\" is not a JSON pointer such as \"/users/0\"")
+            }
+            if op != "remove", operation["value"] == nil { return Messages.badPatch(index, "\(op) needs a \"value\"") }
         }
         return nil
     }

@@ -132,7 +132,12 @@ enum TracePage {
         <script>
         "use strict";
         (function () {
-        const data = JSON.parse(document.getElementById("trace-data").textContent);
+        // Integers past 2^53 are read as BigInt from their source text where the browser gives it
+        // (JSON.parse's context), and written back as that text: a state's Int, a request's id, exactly.
+        const data = JSON.parse(document.getElementById("trace-data").textContent, (key, value, context) =>
+          typeof value === "number" && !Number.isSafeInteger(value) && context && /^-?[0-9]+$/.test(context.source) ? BigInt(context.source) : value);
+        const exact = (key, value) => typeof value === "bigint" ? (JSON.rawJSON ? JSON.rawJSON(value.toString()) : Number(value)) : value;
+        const stringify = (value, indent) => JSON.stringify(value, exact, indent);
         const steps = data.steps, entries = data.states;
         const cache = new Array(entries.length);
         const $ = (id) => document.getElementById(id);
@@ -191,7 +196,14 @@ enum TracePage {
             at = entries[at].base;
           }
           if (at == null) return { ops: [], whole: true };
-          return { ops: parts.reverse().flat(), whole: false };
+          // A state kept whole keeps its patch's paths only: the values are the state's own.
+          const state = stateAt(now);
+          const ops = parts.reverse().flat().map((op) => op.op === "remove" || "value" in op ? op : { op: op.op, path: op.path, value: valueAt(state, tokens(op.path)) });
+          return { ops: ops, whole: false };
+        }
+        function valueAt(value, keys) {
+          for (const key of keys) { if (value == null || typeof value !== "object") return undefined; value = value[Array.isArray(value) ? Number(key) : key]; }
+          return value;
         }
         function displayPath(keys) {
           let text = "";
@@ -209,7 +221,7 @@ enum TracePage {
           return node;
         }
         function typeOf(value) {
-          return value === null ? "null" : Array.isArray(value) ? "array" : typeof value;
+          return value === null ? "null" : Array.isArray(value) ? "array" : typeof value === "bigint" ? "number" : typeof value;
         }
 
         // Steps
@@ -328,11 +340,11 @@ enum TracePage {
           head.textContent = "";
           head.appendChild(el("strong", null, (step.file != null ? step.file + " " : "") + (step.line != null ? "line " + step.line + ": " : "") + (step.cmd != null ? step.cmd : "(" + step.reply.type + ")")));
           if (step.call != null) head.appendChild(el("span", "muted", "  call id " + step.call));
-          if (step.id !== undefined) head.appendChild(el("span", "muted", "  id " + JSON.stringify(step.id)));
+          if (step.id !== undefined) head.appendChild(el("span", "muted", "  id " + stringify(step.id)));
           if (step.clock != null) head.appendChild(el("span", "muted", "  clock " + step.clock + "s"));
-          $("reply").textContent = JSON.stringify(step.reply);
+          $("reply").textContent = stringify(step.reply);
           $("pushes-box").hidden = !step.pushes;
-          $("pushes").textContent = step.pushes ? step.pushes.map((p, i) => (step.pushClocks && step.pushClocks[i] != null ? "t=" + step.pushClocks[i] + "s " : "") + JSON.stringify(p)).join("\n") : "";
+          $("pushes").textContent = step.pushes ? step.pushes.map((p, i) => (step.pushClocks && step.pushClocks[i] != null ? "t=" + step.pushClocks[i] + "s " : "") + stringify(p)).join("\n") : "";
           const previous = current > 0 ? steps[current - 1].state : null;
           const change = patchSince(previous, step.state);
           changed = new Set(); changedAncestors = new Set();
@@ -347,7 +359,7 @@ enum TracePage {
           }
           const entry = step.state != null ? entries[step.state] : null;
           $("state-title").textContent = entry ? "State after this step: " + entry.screen + " (" + entry.model + ")" : "No state kept for this step";
-          $("patch").textContent = change.screen ? "(another screen than the step before's)" : change.whole ? "(the whole state: the screen's first state kept)" : change.ops.length ? JSON.stringify(change.ops, null, 1) : "(no change)";
+          $("patch").textContent = change.screen ? "(another screen than the step before's)" : change.whole ? "(the whole state: the screen's first state kept)" : change.ops.length ? stringify(change.ops, 1) : "(no change)";
           renderTree();
         }
 
@@ -465,7 +477,8 @@ enum TracePage {
           else if (event.key === "ArrowUp" || event.key === "k") { event.preventDefault(); select(current - 1); }
           else if (event.key === "/") { event.preventDefault(); $("search").focus(); }
         });
-        if (steps.length) select(0);
+        // A run that failed opens on its first failure; any other on its first step.
+        if (steps.length) select(firstFailure >= 0 ? firstFailure : 0);
         document.body.dataset.ready = "true";
         })();
         </script>

@@ -2,7 +2,7 @@ extension TraceRecorder {
     /// The trace page as the session stands now, titled by `name` (a file's name, a test's name):
     /// one self-contained HTML file, what `--trace` writes and a failing Swift test attaches.
     package func page(named name: String) -> [UInt8] {
-        TracePage.html(data: document(title: Messages.traceTitle(path: name)))
+        TracePage.html(data: document(title: Messages.traceTitle(path: name, scripts: scripts)))
     }
 
     /// The trace as one JSON document, the data the page reads: the steps, the states as a chain

@@ -91,7 +91,11 @@ package final class TraceRecorder: OutputConsumer {
     private let lines = JSONLineBuilder()
     private lazy var writer = ProtocolWriter(output: lines)
     /// The script being run (`vmrepl run`), set before each; later steps name it.
-    package var file: String?
+    package var file: String? {
+        didSet { if let file, file != "-", !scripts.contains(file) { scripts.append(file) } }
+    }
+    /// The scripts run, in order, each once: what the page is titled by.
+    package private(set) var scripts: [String] = []
     /// The JSON-RPC id of the tool call being run (`--mcp`), as its JSON text; its steps carry it.
     package var call: String?
     /// Reads the session's virtual clock; set by the session, `nil` on real time.

@@ -27,6 +27,10 @@ extension DurationText {
             if Double(seconds) > limit { throw ReplError(.durationTooLong(JSONWriter.string(value))) }
             return .seconds(seconds)
         case .double(let seconds) where seconds >= 0 && seconds.isFinite: return try duration(seconds: seconds, text: JSONWriter.string(value))
+        // A number kept as text: a long fraction reads as a Double; past the range (`1e400`), too long.
+        case .number(let text) where !text.hasPrefix("-"):
+            guard let seconds = Double(text), seconds.isFinite else { throw ReplError(.durationTooLong(text)) }
+            return try duration(seconds: seconds, text: text)
         default: return nil
         }
     }

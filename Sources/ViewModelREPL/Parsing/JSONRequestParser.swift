@@ -6,12 +6,18 @@
 enum JSONRequestParser {
     static func parse(_ scanner: LineScanner) throws(ReplError) -> ParsedCommand {
         let request: JSONValue
+        let repeated: String?
         do {
-            request = try JSONParser.parse(scanner.bytes)
+            (request, repeated) = try JSONParser.parseNotingRepeat(scanner.bytes)
         } catch {
             throw scanner.error(.invalidJSON(reason: error.reason), at: error.offset)
         }
         guard case .object = request else { throw ReplError(.requestNotObject, column: 1) }
+        if let repeated {
+            var refused = ReplError(.duplicateMember(repeated))
+            refused.id = repeated == "id" ? nil : request["id"]
+            throw refused
+        }
         return try parse(request: request)
     }
 

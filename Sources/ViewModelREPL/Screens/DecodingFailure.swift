@@ -24,6 +24,13 @@ extension DecodingFailure {
     /// text that names no case of an enum is said to be so, with the cases, not "expected object".
     static func reason<Value: Decodable>(for error: any Error, decoding type: Value.Type, from value: JSONValue) -> String {
         guard let decoding = error as? DecodingError else { return reason(for: error) }
+        // The text given to JSONDecoder is ours and valid: what it calls not valid JSON is a number
+        // its type cannot hold (`1e400`, an integer past `Int.max`), which the value names.
+        if case .dataCorrupted(let context) = decoding, context.underlyingError != nil || context.debugDescription.contains("valid JSON"),
+            let (number, path) = outOfRangeNumber(in: value)
+        {
+            return Messages.outOfRange(number, at: path, in: TypeName.of(type))
+        }
         let context: DecodingError.Context
         switch decoding {
         case .typeMismatch(_, let found), .dataCorrupted(let found): context = found
@@ -33,6 +40,30 @@ extension DecodingFailure {
         let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
         let field = path.isEmpty ? TypeName.of(type) : path.hasPrefix(".") ? String(path.dropFirst()) : path
         return Messages.notOneOfTheCases(JSONWriter.string(missing.given), field: field, cases: missing.cases)
+    }
+
+    /// The number in `value` a type most likely could not hold, and its path: the first that no
+    /// `Double` holds or that is a whole number past an `Int`, else the first kept as text.
+    static func outOfRangeNumber(in value: JSONValue) -> (number: String, path: String)? {
+        var numbers: [(number: String, path: String)] = []
+        func collect(_ value: JSONValue, at path: String) {
+            switch value {
+            case .number(let text): numbers.append((text, path))
+            case .array(let elements): for (index, element) in elements.enumerated() { collect(element, at: "\(path)[\(index)]") }
+            case .object(let members):
+                for member in members {
+                    var place = path
+                    PathText.append(key: member.key, to: &place)
+                    collect(member.value, at: place)
+                }
+            default: break
+            }
+        }
+        collect(value, at: "")
+        let tooLarge = numbers.first { number in
+            !(Double(number.number)?.isFinite ?? false) || !number.number.contains(where: { $0 == "." || $0 == "e" || $0 == "E" })
+        }
+        return tooLarge ?? numbers.first
     }
 
     private static func typeName(_ type: Any.Type) -> String {

@@ -22,7 +22,7 @@ extension EventCatalog.Event {
             }
             members.append((field.key, field.value))
         }
-        if let missing = self.arguments.first(where: { argument in !members.contains { $0.key == argument.name } }) {
+        if let missing = self.arguments.first(where: { argument in !argument.isOptional && !members.contains { $0.key == argument.name } }) {
             throw ReplError(.missingEventArgument(missing.name, event: name, takes: self.arguments))
         }
         if isPositional {

@@ -64,8 +64,26 @@ struct AbstractKey {
         paths.map { path in
             guard let value = path.path.lookup(in: state) else { return nil }
             if path.cases != nil, case .object(let members) = value, members.count == 1 { return .string(members[0].key) }
-            return value
+            return Self.bounded(value)
         }
+    }
+
+    /// The most bytes a value at a path is kept as itself: every state and transition repeats it.
+    static let maximumValueBytes = 256
+
+    /// `value`, or past ``maximumValueBytes`` a short mark of its kind, size and digest: two
+    /// different large values stay two states, and a coverage line stays small.
+    static func bounded(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .array, .object, .string, .number: break
+        default: return value
+        }
+        let bytes = JSONWriter.bytes(value)
+        guard bytes.count > maximumValueBytes else { return value }
+        // FNV-1a, 64 bits: stable across runs and platforms, unlike Hasher.
+        var digest: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { digest = (digest ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return .string(Messages.abstractedValue(kind: value.kind, bytes: bytes.count, digest: digest))
     }
 
     /// The name of the case `value` (as ``values(in:)`` gives it) stands for.

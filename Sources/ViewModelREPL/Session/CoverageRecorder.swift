@@ -134,6 +134,12 @@ package final class CoverageRecorder {
         return states.count - 1
     }
 
+    /// The paths given with `--abstract` that no state kept had a value at: most likely misspelt.
+    var pathsNeverFound: [String] {
+        guard settings.paths != nil, let key, !states.isEmpty else { return [] }
+        return key.paths.indices.filter { index in states.allSatisfy { $0.values[index] == nil } }.map { key.paths[$0].path.description }
+    }
+
     /// The command word of a step explore takes.
     private static func word(for step: any ReplCommand) -> String {
         type(of: step).spec.name

@@ -124,6 +124,11 @@ package final class Explorer {
         }
         output.emit(.exploration(.coverage(coverage)), tag: nil, push: false)
         output.flush()
+        let neverFound = recorder.pathsNeverFound
+        if !neverFound.isEmpty {
+            report(Messages.abstractPathsNeverFound(neverFound))
+            status = status.combined(with: .usage)
+        }
         return status
     }
 

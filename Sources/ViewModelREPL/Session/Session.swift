@@ -255,8 +255,13 @@ package final class Session {
 
     /// Cancels every load in flight and writes what they owe (Ctrl-C, SIGINT); `false` when none was.
     package func interrupt() -> Bool {
-        let cancelled = evaluator.cancelAllLoads()
-        if cancelled { emitPushes() }
+        !interruptLoads().isEmpty
+    }
+
+    /// As ``interrupt()``, naming the screens whose loads were cancelled (sorted; empty for none).
+    package func interruptLoads() -> [String] {
+        let cancelled = evaluator.cancelLoads()
+        if !cancelled.isEmpty { emitPushes() }
         return cancelled
     }
 

@@ -41,8 +41,11 @@ package final class InteractiveSession {
         let interrupts = DispatchSource.makeSignalSource(signal: SIGINT, queue: .main)
         interrupts.setEventHandler {
             MainActor.assumeIsolated {
-                if session.interrupt() {
+                let cancelled = session.interruptLoads()
+                if !cancelled.isEmpty {
                     session.flush()
+                    // The state pushed back reads like any other change: say it was Ctrl-C's doing.
+                    editor.show(Messages.cancelledByInterrupt(cancelled) + "\n")
                 } else {
                     editor.interrupt()
                 }

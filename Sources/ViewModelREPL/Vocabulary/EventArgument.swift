@@ -6,11 +6,15 @@ package struct EventArgument: Sendable, Equatable {
     package var cases: [String]?
     /// Its JSON Schema from its declared type, where the event's type tells it.
     package var schema: JSONValue?
+    /// Whether it may be left out of an `event` line: its type is optional, and a missing value
+    /// is `nil` (a generated action's defaulted parameter then takes its default).
+    package var isOptional: Bool
 
-    package init(name: String, type: String, cases: [String]? = nil, schema: JSONValue? = nil) {
+    package init(name: String, type: String, cases: [String]? = nil, schema: JSONValue? = nil, isOptional: Bool = false) {
         self.name = name
         self.type = type
         self.cases = cases
         self.schema = schema
+        self.isOptional = isOptional
     }
 }

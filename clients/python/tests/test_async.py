@@ -175,3 +175,32 @@ def test_on_real_time_a_push_comes_while_the_client_waits_for_it(binary: str) ->
             assert pushed.state["phase"] in ("loaded", "failed")
 
     asyncio.run(main())
+
+
+def test_a_client_dropped_unclosed_has_its_process_stopped(binary: str) -> None:
+    import gc
+    import os
+
+    pids: list[int] = []
+
+    async def main() -> None:
+        repl = await AsyncClient(binary).start()
+        pids.append(repl.pid)
+        await repl.use("foo")
+        with pytest.warns(ResourceWarning, match="was not closed"):
+            del repl
+            gc.collect()
+
+    asyncio.run(main())
+    # Killed: it ends (the loop's watcher, or this wait, reaps it), where it used to run on.
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            ended, status = os.waitpid(pids[0], os.WNOHANG)
+        except ChildProcessError:
+            break  # reaped already
+        if ended:
+            assert os.WIFSIGNALED(status)
+            break
+    else:
+        raise AssertionError("the dropped client's process still runs")

@@ -469,3 +469,63 @@ def test_on_real_time_a_push_comes_while_the_client_waits_for_it(binary: str) ->
         assert time.monotonic() - started >= 0.9
         assert pushed.state["phase"] in ("loaded", "failed") and not pushed.loading
         assert repl.state().state == pushed.state
+
+
+def test_a_request_that_cannot_be_encoded_takes_no_line_number(binary: str) -> None:
+    with Client(binary) as repl:
+        repl.use("foo")
+        with pytest.raises(UnicodeEncodeError):
+            repl.event("hello", name="\ud800")
+        with pytest.raises(UnicodeEncodeError):
+            repl.line("event hello name=\"\ud800\"")
+        # The next requests get their own replies: nothing was numbered for the two refused.
+        assert repl.state().state == {"sheetIsPresented": False, "text": "Nothing has happened yet."}
+        assert repl.event("hello").state == {"sheetIsPresented": False, "text": "👋"}
+        assert repl.anomalies == []
+
+
+def test_a_close_interrupted_before_the_process_was_reaped_is_finished_by_the_next(binary: str) -> None:
+    repl = Client(binary)
+    repl.use("foo")
+    pid = repl.pid
+    waits = repl._process.wait
+
+    def interrupted(timeout: float | None = None) -> int:
+        repl._process.wait = waits  # type: ignore[method-assign]
+        raise KeyboardInterrupt
+
+    repl._process.wait = interrupted  # type: ignore[method-assign]
+    with pytest.raises(KeyboardInterrupt):
+        repl.close()
+    assert repl.close() == 0
+    assert repl.close() == 0
+    assert reaped(pid)
+
+
+def test_a_client_dropped_unclosed_leaves_no_zombie(binary: str) -> None:
+    repl = Client(binary)
+    pid = repl.pid
+    with pytest.warns(ResourceWarning, match="was not closed"):
+        del repl
+        gc.collect()
+    # Reaped by the client itself: no process, not even a zombie, is left.
+    assert not os.path.exists(f"/proc/{pid}")
+    assert reaped(pid)
+
+
+def test_expect_takes_its_operator_after_the_value_and_checks_it(binary: str, tmp_path: Path) -> None:
+    with Client(binary) as repl:
+        repl.use("foo")
+        with pytest.raises(ValueError, match="takes an operator"):
+            repl.expect("text", "==", "Nothing has happened yet.")  # type: ignore[arg-type]
+        assert repl.expect("text", "Nothing has happened yet.", "==").type == "ok"
+        assert repl.requests[-1].line == 2  # the refused call sent nothing
+    # mypy --strict catches the operator in the value's place.
+    api = pytest.importorskip("mypy.api")
+    snippet = tmp_path / "uses_expect.py"
+    snippet.write_text(
+        "from vmrepl import Client\n\n\ndef check(repl: Client) -> None:\n"
+        '    repl.expect("users.value[0].name", "==", "Manu")\n'
+    )
+    out, _, status = api.run(["--strict", "--no-incremental", str(snippet)])
+    assert status == 1 and "Argument 3 to \"expect\"" in out, out

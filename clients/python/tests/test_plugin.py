@@ -140,3 +140,28 @@ def test_command_line_options_give_the_arguments_screen_and_timeout(pytester: py
         "--vmrepl-bin", binary, "--vmrepl-arg=--seed=1 --states=diff", "--vmrepl-screen=users", "--vmrepl-timeout=7"
     )
     result.assert_outcomes(passed=1)
+
+
+def test_retain_on_failure_keeps_the_trace_page_of_a_failed_test_only(pytester: pytest.Pytester, binary: str) -> None:
+    pytester.makepyfile(
+        """
+        import pytest
+        from vmrepl import Client
+
+        @pytest.mark.vmrepl(screen="foo")
+        def test_passes(vmrepl: Client) -> None:
+            vmrepl.event("hello")
+
+        @pytest.mark.vmrepl(screen="foo")
+        def test_fails(vmrepl: Client) -> None:
+            vmrepl.event("hello")
+            assert vmrepl.state().state == {}
+        """
+    )
+    result = pytester.runpytest_subprocess("--vmrepl-bin", binary, "--vmrepl-trace=retain-on-failure", "--vmrepl-output=traces")
+    result.assert_outcomes(passed=1, failed=1)
+    kept = sorted(path.name for path in (pytester.path / "traces").iterdir())
+    assert kept == ["test_retain_on_failure_keeps_the_trace_page_of_a_failed_test_only.py-test_fails.html"]
+    page = (pytester.path / "traces" / kept[0]).read_text(encoding="utf-8")
+    assert r'\"name\":\"hello\"' in page  # the request, as the page keeps it
+    result.stdout.fnmatch_lines(["*vmrepl trace pages*", "*traces/*test_fails.html"])

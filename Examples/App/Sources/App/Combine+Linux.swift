@@ -11,4 +11,11 @@
         public var wrappedValue: Value
         public init(wrappedValue: Value) { self.wrappedValue = wrappedValue }
     }
+
+    /// A subscription kept alive while it is held (Combine's, on Apple platforms).
+    public final class AnyCancellable: Hashable {
+        public init() {}
+        public static func == (lhs: AnyCancellable, rhs: AnyCancellable) -> Bool { lhs === rhs }
+        public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+    }
 #endif

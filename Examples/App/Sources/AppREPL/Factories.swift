@@ -26,3 +26,15 @@ private struct SessionProfiles: ProfileService {
         try await displayName(id)
     }
 }
+
+/// The basket's factory: written by the team, so it is picked over `init()`.
+extension GeneratedScreens {
+    static func make(_ type: BasketStore.Type, context: ScreenContext) -> BasketStore {
+        BasketStore(items: ["tea"])
+    }
+
+    /// The discount basket's pricing service is a dependency, not state.
+    static func leavingOut(_ type: DiscountBasketStore.Type) -> [String] {
+        ["pricingService"]
+    }
+}

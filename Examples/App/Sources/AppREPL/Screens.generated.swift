@@ -9,8 +9,19 @@ import ViewModelREPL
 /// Every view model of App, registered as a screen.
 @MainActor
 enum GeneratedScreens {
-    /// Registers the screens: composer, contacts, counter, pager, posts, profile, settings-store, timer, todo-list, view-state-example.
+    /// Registers the screens: basket-store, composer, contacts, counter, discount-basket-store, pager, posts, profile, settings-store, timer, todo-list, view-state-example.
     static func register(in screens: inout ScreenRegistry) {
+        do {
+            var actions: [ScreenAction<BasketStore>] = []
+            actions.append(.action("add", "item", "times") { (model: BasketStore, item: String, times: Int?) in if let times = times { model.add(item, times: times) } else { model.add(item) } })
+            actions.append(.action("clear") { (model: BasketStore) in model.clear() })
+            var bindings: [ScreenBinding<BasketStore>?] = []
+            bindings.append(binding("items", \BasketStore.items))
+            screens.register("basket-store", summary: "ObservableObject BasketStore", leavingOut: Set(["cancellables"] + GeneratedScreens.leavingOut(BasketStore.self)), actions: actions, bindings: bindings.compactMap { $0 }) { context in
+                GeneratedScreens.make(BasketStore.self, context: context)
+            }
+        }
+
         // ComposerViewModel.attach(_:): attachment: Attachment is not Decodable: left out.
         // ComposerViewModel.onSent(_:): takes a closure (handler): left out.
         do {
@@ -20,8 +31,8 @@ enum GeneratedScreens {
             bindings.append(binding("attachments", \ComposerViewModel.attachments))
             bindings.append(binding("sent", \ComposerViewModel.sent))
             bindings.append(binding("text", \ComposerViewModel.text))
-            screens.register("composer", summary: "@Observable class ComposerViewModel", actions: actions, bindings: bindings.compactMap { $0 }) { context in
-                ComposerViewModel()
+            screens.register("composer", summary: "@Observable class ComposerViewModel", leavingOut: Set(GeneratedScreens.leavingOut(ComposerViewModel.self)), actions: actions, bindings: bindings.compactMap { $0 }) { context in
+                GeneratedScreens.make(ComposerViewModel.self, context: context)
             }
         }
 
@@ -34,7 +45,7 @@ enum GeneratedScreens {
             bindings.append(binding("contacts", \ContactsViewModel.contacts))
             bindings.append(binding("filter", \ContactsViewModel.filter))
             bindings.append(binding("phase", \ContactsViewModel.phase))
-            screens.register("contacts", summary: "@Observable class ContactsViewModel", actions: actions, bindings: bindings.compactMap { $0 }) { context in
+            screens.register("contacts", summary: "@Observable class ContactsViewModel", leavingOut: Set(GeneratedScreens.leavingOut(ContactsViewModel.self)), actions: actions, bindings: bindings.compactMap { $0 }) { context in
                 GeneratedScreens.make(ContactsViewModel.self, context: context)
             }
         }
@@ -49,8 +60,21 @@ enum GeneratedScreens {
             var bindings: [ScreenBinding<CounterViewModel>?] = []
             bindings.append(binding("count", \CounterViewModel.count))
             bindings.append(binding("step", \CounterViewModel.step))
-            screens.register("counter", summary: "@Observable class CounterViewModel", actions: actions, bindings: bindings.compactMap { $0 }) { context in
-                CounterViewModel()
+            screens.register("counter", summary: "@Observable class CounterViewModel", leavingOut: Set(GeneratedScreens.leavingOut(CounterViewModel.self)), actions: actions, bindings: bindings.compactMap { $0 }) { context in
+                GeneratedScreens.make(CounterViewModel.self, context: context)
+            }
+        }
+
+        do {
+            var actions: [ScreenAction<DiscountBasketStore>] = []
+            actions.append(.action("add", "item", "times") { (model: DiscountBasketStore, item: String, times: Int?) in if let times = times { model.add(item, times: times) } else { model.add(item) } })
+            actions.append(.action("apply", "code") { (model: DiscountBasketStore, code: String) in model.apply(code: code) })
+            actions.append(.action("clear") { (model: DiscountBasketStore) in model.clear() })
+            var bindings: [ScreenBinding<DiscountBasketStore>?] = []
+            bindings.append(binding("code", \DiscountBasketStore.code))
+            bindings.append(binding("items", \DiscountBasketStore.items))
+            screens.register("discount-basket-store", summary: "ObservableObject DiscountBasketStore", leavingOut: Set(["cancellables"] + GeneratedScreens.leavingOut(DiscountBasketStore.self)), actions: actions, bindings: bindings.compactMap { $0 }) { context in
+                GeneratedScreens.make(DiscountBasketStore.self, context: context)
             }
         }
 
@@ -61,8 +85,8 @@ enum GeneratedScreens {
             actions.append(.action("previous") { (model: PagerViewModel) in model.previous() })
             var bindings: [ScreenBinding<PagerViewModel>?] = []
             bindings.append(binding("page", \PagerViewModel.page))
-            screens.register("pager", summary: "@Observable class PagerViewModel", actions: actions, bindings: bindings.compactMap { $0 }) { context in
-                PagerViewModel()
+            screens.register("pager", summary: "@Observable class PagerViewModel", leavingOut: Set(GeneratedScreens.leavingOut(PagerViewModel.self)), actions: actions, bindings: bindings.compactMap { $0 }) { context in
+                GeneratedScreens.make(PagerViewModel.self, context: context)
             }
         }
 
@@ -71,8 +95,8 @@ enum GeneratedScreens {
             var actions: [ScreenAction<PostsViewModel>] = []
             actions.append(.action("load", drives: .loading) { (model: PostsViewModel) in await model.load() })
             let bindings: [ScreenBinding<PostsViewModel>?] = []
-            screens.register("posts", summary: "ObservableObject PostsViewModel", actions: actions, bindings: bindings.compactMap { $0 }) { context in
-                PostsViewModel()
+            screens.register("posts", summary: "ObservableObject PostsViewModel", leavingOut: Set(GeneratedScreens.leavingOut(PostsViewModel.self)), actions: actions, bindings: bindings.compactMap { $0 }) { context in
+                GeneratedScreens.make(PostsViewModel.self, context: context)
             }
         }
 
@@ -84,7 +108,7 @@ enum GeneratedScreens {
             bindings.append(binding("displayName", \ProfileViewModel.displayName))
             bindings.append(binding("lastError", \ProfileViewModel.lastError))
             bindings.append(binding("userID", \ProfileViewModel.userID))
-            screens.register("profile", summary: "@Observable class ProfileViewModel", actions: actions, bindings: bindings.compactMap { $0 }) { context in
+            screens.register("profile", summary: "@Observable class ProfileViewModel", leavingOut: Set(GeneratedScreens.leavingOut(ProfileViewModel.self)), actions: actions, bindings: bindings.compactMap { $0 }) { context in
                 GeneratedScreens.make(ProfileViewModel.self, context: context)
             }
         }
@@ -96,8 +120,8 @@ enum GeneratedScreens {
             bindings.append(binding("fontSize", \SettingsStore.fontSize))
             bindings.append(binding("notifications", \SettingsStore.notifications))
             bindings.append(binding("theme", \SettingsStore.theme))
-            screens.register("settings-store", summary: "ObservableObject SettingsStore", actions: actions, bindings: bindings.compactMap { $0 }) { context in
-                SettingsStore()
+            screens.register("settings-store", summary: "ObservableObject SettingsStore", leavingOut: Set(GeneratedScreens.leavingOut(SettingsStore.self)), actions: actions, bindings: bindings.compactMap { $0 }) { context in
+                GeneratedScreens.make(SettingsStore.self, context: context)
             }
         }
 
@@ -106,8 +130,8 @@ enum GeneratedScreens {
             actions.append(.action("handle", "event") { (model: TimerViewModel, event: TimerEvent) in model.handle(event: event) })
             var bindings: [ScreenBinding<TimerViewModel>?] = []
             bindings.append(binding("viewState", \TimerViewModel.viewState))
-            screens.register("timer", summary: "@Observable class TimerViewModel", actions: actions, bindings: bindings.compactMap { $0 }) { context in
-                TimerViewModel()
+            screens.register("timer", summary: "@Observable class TimerViewModel", leavingOut: Set(GeneratedScreens.leavingOut(TimerViewModel.self)), actions: actions, bindings: bindings.compactMap { $0 }) { context in
+                GeneratedScreens.make(TimerViewModel.self, context: context)
             }
         }
 
@@ -121,8 +145,8 @@ enum GeneratedScreens {
             bindings.append(binding("filter", \TodoListViewModel.filter))
             bindings.append(binding("items", \TodoListViewModel.items))
             bindings.append(binding("query", \TodoListViewModel.query))
-            screens.register("todo-list", summary: "@Observable class TodoListViewModel", actions: actions, bindings: bindings.compactMap { $0 }) { context in
-                TodoListViewModel()
+            screens.register("todo-list", summary: "@Observable class TodoListViewModel", leavingOut: Set(GeneratedScreens.leavingOut(TodoListViewModel.self)), actions: actions, bindings: bindings.compactMap { $0 }) { context in
+                GeneratedScreens.make(TodoListViewModel.self, context: context)
             }
         }
 
@@ -131,11 +155,42 @@ enum GeneratedScreens {
             var actions: [ScreenAction<ViewStateExampleView.ViewModel>] = []
             actions.append(.action("load", drives: .loading) { (model: ViewStateExampleView.ViewModel) in model.load() })
             let bindings: [ScreenBinding<ViewStateExampleView.ViewModel>?] = []
-            screens.register("view-state-example", summary: "ObservableObject ViewStateExampleView.ViewModel", actions: actions, bindings: bindings.compactMap { $0 }) { context in
+            screens.register("view-state-example", summary: "ObservableObject ViewStateExampleView.ViewModel", leavingOut: Set(GeneratedScreens.leavingOut(ViewStateExampleView.ViewModel.self)), actions: actions, bindings: bindings.compactMap { $0 }) { context in
                 GeneratedScreens.make(ViewStateExampleView.ViewModel.self, context: context)
             }
         }
     }
+
+    /// BasketStore made by `init()`, where no `make(_: BasketStore.Type, context:)` of your own is written.
+    static func make(_ type: BasketStore.Type, context: ScreenContext, _ byInit: Void = ()) -> BasketStore { BasketStore() }
+
+    /// ComposerViewModel made by `init()`, where no `make(_: ComposerViewModel.Type, context:)` of your own is written.
+    static func make(_ type: ComposerViewModel.Type, context: ScreenContext, _ byInit: Void = ()) -> ComposerViewModel { ComposerViewModel() }
+
+    /// CounterViewModel made by `init()`, where no `make(_: CounterViewModel.Type, context:)` of your own is written.
+    static func make(_ type: CounterViewModel.Type, context: ScreenContext, _ byInit: Void = ()) -> CounterViewModel { CounterViewModel() }
+
+    /// DiscountBasketStore made by `init()`, where no `make(_: DiscountBasketStore.Type, context:)` of your own is written.
+    static func make(_ type: DiscountBasketStore.Type, context: ScreenContext, _ byInit: Void = ()) -> DiscountBasketStore { DiscountBasketStore() }
+
+    /// PagerViewModel made by `init()`, where no `make(_: PagerViewModel.Type, context:)` of your own is written.
+    static func make(_ type: PagerViewModel.Type, context: ScreenContext, _ byInit: Void = ()) -> PagerViewModel { PagerViewModel() }
+
+    /// PostsViewModel made by `init()`, where no `make(_: PostsViewModel.Type, context:)` of your own is written.
+    static func make(_ type: PostsViewModel.Type, context: ScreenContext, _ byInit: Void = ()) -> PostsViewModel { PostsViewModel() }
+
+    /// SettingsStore made by `init()`, where no `make(_: SettingsStore.Type, context:)` of your own is written.
+    static func make(_ type: SettingsStore.Type, context: ScreenContext, _ byInit: Void = ()) -> SettingsStore { SettingsStore() }
+
+    /// TimerViewModel made by `init()`, where no `make(_: TimerViewModel.Type, context:)` of your own is written.
+    static func make(_ type: TimerViewModel.Type, context: ScreenContext, _ byInit: Void = ()) -> TimerViewModel { TimerViewModel() }
+
+    /// TodoListViewModel made by `init()`, where no `make(_: TodoListViewModel.Type, context:)` of your own is written.
+    static func make(_ type: TodoListViewModel.Type, context: ScreenContext, _ byInit: Void = ()) -> TodoListViewModel { TodoListViewModel() }
+
+    /// What a screen's state leaves out besides its subscriptions: none, unless an extension of yours has
+    /// `static func leavingOut(_ type: TheViewModel.Type) -> [String]`, which is picked over this one.
+    static func leavingOut<Model>(_ type: Model.Type) -> [String] { [] }
 
     /// Chosen only where no factory of the class's own is written: the error names the class at its call.
     @available(*, unavailable, message: "write the factory: extension GeneratedScreens { static func make(_ type: TheViewModel.Type, context: ScreenContext) -> TheViewModel }")
@@ -155,4 +210,4 @@ enum GeneratedScreens {
     }
 }
 
-// Not hosted: Loader: generic, so no one type to make.
+// Not hosted: Loader: generic, so no one type to make; host a subclass or typealias that names its arguments.

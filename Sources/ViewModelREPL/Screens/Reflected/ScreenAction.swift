@@ -96,8 +96,9 @@ public struct ScreenAction<Model: AnyObject>: Sendable {
 
     /// An argument `name` of `type`: its Swift type's name, and the JSON Schema of its readable
     /// form, so an agent (the MCP tool catalog) learns a struct argument's members before calling.
+    /// An optional one may be left out: it is then `nil`.
     private static func described(_ name: String, _ type: Any.Type) -> EventArgument {
-        .init(name: name, type: TypeName.of(type), schema: TypeSchema.of(type))
+        .init(name: name, type: TypeName.of(type), schema: TypeSchema.of(type), isOptional: type is any ExpressibleByNilLiteral.Type)
     }
 
     /// An action whose one argument is decoded before `call` makes the call with it.

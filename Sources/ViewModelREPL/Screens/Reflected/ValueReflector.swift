@@ -427,7 +427,9 @@ final class ValueReflector {
     /// String, integer and string-valued keys as an object, keys sorted; any other keys (or keys
     /// two of which would be written alike, `1` and `"1"` in an `AnyHashable` key) as `[key, value]`
     /// pairs sorted by their JSON, so the line is the same in every process whatever the hash order.
+    /// A closure stored as a value is left out, as it is from an object.
     private func writeDictionary(_ pairs: [(key: Any, value: Any)], to out: ByteBuffer, depth: Int) throws {
+        let pairs = pairs.contains { isLeftOut($0.value) } ? pairs.filter { !isLeftOut($0.value) } : pairs
         var names: [String] = []
         names.reserveCapacity(pairs.count)
         for pair in pairs {

@@ -19,8 +19,8 @@ from ._errors import (
     ReplyTimeout,
     VMReplException,
 )
-from ._lines import Line, Request, apply_patch
-from ._session import NORMAL_EXIT_STATUSES, SUPPORTED_VERSIONS, resolve_binary
+from ._lines import JSON, Line, Request, apply_patch
+from ._session import NORMAL_EXIT_STATUSES, SUPPORTED_VERSIONS, Operator, resolve_binary
 from .aio import AsyncClient
 from .client import Client
 from .diff import MISSING, Difference, assert_state, state_diff
@@ -31,9 +31,11 @@ __all__ = [
     "CommandError",
     "Difference",
     "ExpectationFailed",
+    "JSON",
     "Line",
     "MISSING",
     "NORMAL_EXIT_STATUSES",
+    "Operator",
     "ProcessExited",
     "ProtocolViolation",
     "ReplyTimeout",

@@ -13,5 +13,5 @@ if TYPE_CHECKING:
 @pytest.hookspec
 def pytest_vmrepl_failure(item: pytest.Item, client: Client, report: pytest.TestReport) -> None:
     """Called for each vmrepl client a failed test started, after its transcript was added to the
-    report. The place to save a trace page of the session once vmrepl writes one (issue 37,
-    `--trace=FILE.html`, not built yet); `client.transcript` holds the lines sent and read."""
+    report; `client.transcript` holds the lines sent and read. vmrepl writes the session's trace
+    page when it ends, after this hook: `--vmrepl-trace=retain-on-failure` keeps it."""

@@ -11,6 +11,9 @@ __all__ = ["Line", "Request", "parse_line", "apply_patch", "format_path"]
 
 _MISSING: Any = object()
 
+JSON = None | bool | int | float | str | list["JSON"] | dict[str, "JSON"]
+"""A value as JSON holds it, as `json.loads` gives it: what a state, and each part of one, is."""
+
 
 @dataclass(kw_only=True, eq=False, repr=False)
 class Line:
@@ -31,8 +34,8 @@ class Line:
     push: bool = False
     screen: str | None = None
     model: str | None = None
-    state: Any = None
-    """The whole state of a state line. In diff mode the client rebuilds it from `patch`."""
+    state: JSON = None
+    """The whole state of a state line (None on other lines). In diff mode the client rebuilds it from `patch`."""
     loading: bool = False
     patch: list[Any] | None = None
     base: int | None = None

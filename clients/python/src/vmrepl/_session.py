@@ -7,7 +7,7 @@ import json
 import os
 import shutil
 from collections import deque
-from typing import Any, Callable, ContextManager, Generic, Iterable, Mapping, TypeVar
+from typing import Any, Callable, ContextManager, Generic, Iterable, Literal, Mapping, TypeVar, get_args
 
 from ._errors import ProtocolViolation
 from ._lines import Line, Request, apply_patch, parse_line
@@ -19,6 +19,19 @@ NORMAL_EXIT_STATUSES = frozenset({0, 1, 3})
 """Statuses vmrepl ends with at end of input: all fine, a request got an error, an expect failed."""
 
 Match = Callable[[Line], bool]
+
+Operator = Literal["==", "!=", "contains", "exists"]
+"""The operators of `expect`, `wait`'s conditions and `invariant`."""
+
+_OPERATORS = frozenset(get_args(Operator))
+
+
+def _check_operator(op: str, command: str) -> None:
+    if op not in _OPERATORS:
+        raise ValueError(
+            f"{command} takes an operator ({', '.join(sorted(_OPERATORS))}) as `op`, not {op!r}: "
+            f"write {command}(path, value) or {command}(path, value, op)"
+        )
 
 
 def resolve_binary(binary: str | os.PathLike[str] | None) -> str:
@@ -40,12 +53,22 @@ _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
 def encode_request(command: str, members: Mapping[str, Any], request_id: Any) -> str:
     if "cmd" in members or "id" in members:
         raise ValueError("`cmd` and `id` are set by the client; pass the command and members")
-    return _ENCODER.encode({"id": request_id, "cmd": command, **members})
+    text = _ENCODER.encode({"id": request_id, "cmd": command, **members})
+    check_encodable(text)
+    return text
+
+
+def check_encodable(text: str) -> None:
+    """Raises ValueError (UnicodeEncodeError) for text that is not valid Unicode, such as a lone
+    surrogate: checked before the line is numbered, so a request that is never sent takes no
+    line number and every later reply still goes to its own request."""
+    text.encode("utf-8")
 
 
 def check_line_text(text: str) -> None:
     if "\n" in text or "\r" in text:
         raise ValueError("one line at a time: the text holds a line break")
+    check_encodable(text)
 
 
 class Router:
@@ -341,11 +364,14 @@ class Commands(Generic[R]):
         self,
         path: str,
         value: Any = None,
-        op: str = "==",
+        op: Operator = "==",
         *,
         check: bool = True,
         reply_timeout: float | None = None,
     ) -> R:
+        """`expect("text", "hi")`, `expect("users.value", None, "exists")`: the value comes before
+        the operator, so `op` is typed as the operators and checked before anything is sent."""
+        _check_operator(op, "expect")
         members: dict[str, Any] = {"path": path, "op": op}
         if op != "exists":
             members["value"] = value
@@ -399,13 +425,14 @@ class Commands(Generic[R]):
     def invariant(
         self,
         path: str,
-        op: str,
+        op: Operator,
         value: Any = None,
         *,
         when: str | None = None,
         check: bool = True,
         reply_timeout: float | None = None,
     ) -> R:
+        _check_operator(op, "invariant")
         members: dict[str, Any] = {"path": path, "op": op, "value": value}
         members.update(_without_none(when=when))
         return self._call("invariant", members, check, reply_timeout)

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import os
+import signal
+import warnings
+import weakref
 from types import TracebackType
 from typing import Any, Awaitable, Callable, Iterable, Mapping, Sequence
 
@@ -19,36 +22,57 @@ def _resolve(waiter: asyncio.Future[None]) -> None:
         waiter.set_result(None)
 
 
+def _expire_weakly(client: weakref.ref[AsyncClient]) -> None:
+    alive = client()
+    if alive is not None:
+        alive._expire()
+
+
 class _Protocol(asyncio.SubprocessProtocol):
-    """Hands the process's output to its client as it arrives (no reader task, no StreamReader)."""
+    """Hands the process's output to its client as it arrives (no reader task, no StreamReader).
+
+    It holds its client weakly: the event loop holds the protocol while the process runs, and a
+    client dropped without `close()` must still be collected, so that its process is stopped.
+    """
 
     def __init__(self, client: AsyncClient) -> None:
-        self.client = client
+        self._client = weakref.ref(client)
 
     def pipe_data_received(self, fd: int, data: bytes) -> None:
+        client = self._client()
+        if client is None:
+            return
         if fd == 1:
-            self.client._stdout_received(data)
+            client._stdout_received(data)
         elif fd == 2:
-            self.client._stderr_received(data)
+            client._stderr_received(data)
 
     def pipe_connection_lost(self, fd: int, exc: Exception | None) -> None:
+        client = self._client()
+        if client is None:
+            return
         if fd == 1:
-            self.client._stdout_ended()
+            client._stdout_ended()
         elif fd == 2:
-            _resolve(self.client._stderr_done)
+            _resolve(client._stderr_done)
         elif fd == 0:
             self.resume_writing()  # nothing more will be written: let writers see it
 
     def process_exited(self) -> None:
-        _resolve(self.client._exited_future)
+        client = self._client()
+        if client is not None:
+            _resolve(client._exited_future)
 
     def pause_writing(self) -> None:
-        self.client._writable = self.client._loop.create_future()
+        client = self._client()
+        if client is not None:
+            client._writable = client._loop.create_future()
 
     def resume_writing(self) -> None:
-        if self.client._writable is not None:
-            _resolve(self.client._writable)
-            self.client._writable = None
+        client = self._client()
+        if client is not None and client._writable is not None:
+            _resolve(client._writable)
+            client._writable = None
 
 
 class AsyncClient(Commands[Awaitable[Line]], Observed):
@@ -185,7 +209,8 @@ class AsyncClient(Commands[Awaitable[Line]], Observed):
             return
         if self._timer is not None:
             self._timer.cancel()
-        self._timer = self._loop.call_at(deadline, self._expire)
+        # Through a weak reference: a timer left armed must not keep a dropped client alive.
+        self._timer = self._loop.call_at(deadline, _expire_weakly, weakref.ref(self))
 
     def _expire(self) -> None:
         self._timer = None
@@ -324,11 +349,11 @@ class AsyncClient(Commands[Awaitable[Line]], Observed):
     async def close(self, *, check: bool = True) -> int:
         """As `Client.close`: ends the input, waits for the exit, returns the status; the process
         is reaped on every path."""
-        if self._closed:
-            assert self._status is not None
+        if self._closed and self._status is not None:
             return self._status
+        # A close interrupted before the process was reaped (a cancellation) is finished by the next one.
         ended = self._router.eof or self._proc().get_returncode() is not None
-        ended_unasked = ended and not self._router.quit_replied
+        ended_unasked = ended and not self._router.quit_replied and not self._closed
         status, forced = await self._shutdown(kill=False)
         if check and not self._exit_reported:
             self._exit_reported = True
@@ -376,6 +401,19 @@ class AsyncClient(Commands[Awaitable[Line]], Observed):
             self._timer.cancel()
             self._timer = None
         return status, forced
+
+    def __del__(self) -> None:
+        # A client dropped without close(): stop its process rather than leave it running. The
+        # event loop's child watcher reaps it.
+        transport = getattr(self, "_transport", None)
+        if transport is None or transport.get_returncode() is not None:
+            return
+        pid = transport.get_pid()
+        warnings.warn(f"vmrepl client (pid {pid}) was not closed; its process is killed", ResourceWarning, source=self)
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except OSError:
+            pass
 
     async def __aenter__(self) -> AsyncClient:
         return await self.start()

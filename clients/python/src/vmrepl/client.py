@@ -344,12 +344,12 @@ class Client(Commands[Line], Observed):
         with a status vmrepl does not end with at end of input raises `ProcessExited`; the
         process is reaped and the pipes closed on every path.
         """
-        if self._closed:
-            assert self._status is not None
+        if self._closed and self._status is not None:
             return self._status
+        # A close interrupted before the process was reaped (Ctrl-C) is finished by the next one.
         with self._cond:
             ended = self._router.eof or self._process.poll() is not None
-            ended_unasked = ended and not self._router.quit_replied
+            ended_unasked = ended and not self._router.quit_replied and not self._closed
         status, forced = self._shutdown(kill=False)
         if check and not self._exit_reported:
             if ended_unasked:
@@ -411,12 +411,14 @@ class Client(Commands[Line], Observed):
     def __del__(self) -> None:
         # A client dropped without close(): stop its process rather than leave it waiting for input.
         process = getattr(self, "_process", None)
-        if process is None or getattr(self, "_closed", True) or process.poll() is not None:
+        if process is None or process.poll() is not None:
             return
         warnings.warn(f"vmrepl client (pid {process.pid}) was not closed; its process is killed", ResourceWarning, source=self)
         try:
             process.kill()
-        except OSError:
+            # Reaped too, so no zombie is left behind for the life of the program.
+            process.wait(timeout=5.0)
+        except (OSError, subprocess.TimeoutExpired):
             pass
 
     def __enter__(self) -> Client:

@@ -1,0 +1,148 @@
+import Foundation
+
+/// One module's symbol graph, indexed for the questions ``ScreenPlan`` asks of it: a class's
+/// members (its own, its bases' and what its module's protocol extensions give it), what it conforms
+/// to, and what a type named in a declaration really is (an alias resolved, a module's own `Date`
+/// told from Foundation's), read from the declaration's fragments rather than from their spelling.
+struct GraphIndex {
+    let module: String
+    /// Every symbol with a path, by its precise identifier.
+    let byID: [String: SymbolGraph.Symbol]
+    /// Each type's members, by the type's precise identifier.
+    let members: [String: [SymbolGraph.Symbol]]
+    /// Each type's conformances, by name (`Observation.Observable`, `App.Stateful`).
+    let conformances: [String: Set<String>]
+    /// Each class's superclass, where the module declares it.
+    let superclass: [String: String]
+    /// For a member copied from a protocol's extension (or a typealias a conformance names): the
+    /// declaration it copies.
+    let origin: [String: String]
+    /// The module's own `Decodable` types, by the name the generated file spells them with.
+    private(set) var decodable: Set<String> = []
+
+    /// Names a module's own type must be written with its module's name (`App.Date`), lest it be
+    /// read as the standard library's or Foundation's.
+    static let shadowable: Set<String> = [
+        "String", "Int", "Double", "Float", "Bool", "Date", "URL", "UUID", "Data", "Decimal", "Array", "Set", "Dictionary", "Optional",
+        "Result", "Error", "Locale", "TimeZone", "Calendar", "Measurement", "Color", "Image", "Text", "Task", "Published", "Binding",
+    ]
+
+    init(module: String, graph: SymbolGraph) {
+        self.module = module
+        // A symbol without a path (a malformed graph) names nothing the file could reach: skipped.
+        let symbols = graph.symbols.filter { !$0.pathComponents.isEmpty && !$0.pathComponents.contains("") }
+        let byID = Dictionary(symbols.map { ($0.identifier.precise, $0) }, uniquingKeysWith: { first, _ in first })
+        var members: [String: [SymbolGraph.Symbol]] = [:]
+        var conformances: [String: Set<String>] = [:]
+        var superclass: [String: String] = [:]
+        var origin: [String: String] = [:]
+        for relation in graph.relationships {
+            switch relation.kind {
+            case "memberOf":
+                guard let member = byID[relation.source] else { continue }
+                members[relation.target, default: []].append(member)
+                if let source = relation.sourceOrigin { origin[relation.source] = source.identifier }
+            case "conformsTo":
+                // A protocol of the module itself has no fallback name: its own path is its name.
+                let name = byID[relation.target].map { "\(module)." + $0.pathComponents.joined(separator: ".") } ?? relation.targetFallback ?? relation.target
+                conformances[relation.source, default: []].insert(name)
+            case "inheritsFrom":
+                if byID[relation.source]?.kind.identifier == "swift.class" { superclass[relation.source] = relation.target }
+            default: break
+            }
+        }
+        self.byID = byID
+        self.members = members
+        self.conformances = conformances
+        self.superclass = superclass
+        self.origin = origin
+        for (id, names) in conformances where names.contains("Swift.Decodable") {
+            guard let symbol = byID[id] else { continue }
+            decodable.insert(spelling(of: symbol))
+        }
+    }
+
+    /// The classes `id` inherits from that the module declares, nearest first (cycles in a
+    /// malformed graph end the walk).
+    func bases(of id: String) -> [SymbolGraph.Symbol] {
+        var chain: [SymbolGraph.Symbol] = []
+        var seen: Set<String> = [id]
+        var next = superclass[id]
+        while let current = next, !seen.contains(current), let symbol = byID[current] {
+            chain.append(symbol)
+            seen.insert(current)
+            next = superclass[current]
+        }
+        return chain
+    }
+
+    /// What `id` conforms to, its bases' conformances included.
+    func allConformances(of id: String) -> Set<String> {
+        bases(of: id).reduce(into: conformances[id, default: []]) { $0.formUnion(conformances[$1.identifier.precise, default: []]) }
+    }
+
+    /// How the generated file names a module's own type: its path, after the module's name where
+    /// the path alone would be read as a standard type (`App.Date`).
+    func spelling(of symbol: SymbolGraph.Symbol) -> String {
+        let path = symbol.pathComponents.map(GeneratedFile.typeComponent).joined(separator: ".")
+        return Self.shadowable.contains(symbol.pathComponents[0]) ? "\(module).\(path)" : path
+    }
+
+    /// A type, as the generated file writes it, from the fragments of a declaration that name it:
+    /// a module's own alias replaced by what it stands for, an associated type by the alias the
+    /// class gives it, a base's generic parameter by its argument (`substitutions`).
+    /// - Returns: `nil` where a generic parameter has no argument to stand for it.
+    func typeText(
+        _ fragments: some Collection<SymbolGraph.Fragment>, owner: String, substitutions: [String: String], depth: Int = 0
+    ) -> String? {
+        var text = ""
+        var afterDot = false
+        for fragment in fragments {
+            defer { afterDot = fragment.kind == "text" && fragment.spelling.hasSuffix(".") }
+            guard fragment.kind == "typeIdentifier" || fragment.kind == "genericParameter", !afterDot else {
+                text += fragment.spelling
+                continue
+            }
+            if let argument = substitutions[fragment.spelling], fragment.preciseIdentifier.map({ byID[$0] == nil }) ?? true {
+                text += argument
+                continue
+            }
+            guard let id = fragment.preciseIdentifier, let symbol = byID[id] else {
+                // A generic parameter of the class that owns the member, unsubstituted: no type to write.
+                if fragment.preciseIdentifier?.hasSuffix("mfp") == true || fragment.kind == "genericParameter" { return nil }
+                text += fragment.spelling
+                continue
+            }
+            switch symbol.kind.identifier {
+            case "swift.typealias" where depth < 8:
+                guard let target = aliased(symbol), let resolved = typeText(target, owner: owner, substitutions: [:], depth: depth + 1) else { return nil }
+                text += resolved
+            case "swift.associatedtype" where depth < 8:
+                // The alias the class (or a base) names for it: `typealias Action = Int`.
+                let owners = [owner] + bases(of: owner).map(\.identifier.precise)
+                let alias = owners.lazy.compactMap { owner in
+                    self.members[owner]?.first { $0.kind.identifier == "swift.typealias" && self.origin[$0.identifier.precise] == id }
+                }.first
+                guard let alias, let target = aliased(alias), let resolved = typeText(target, owner: owner, substitutions: [:], depth: depth + 1) else {
+                    return nil
+                }
+                text += resolved
+            default:
+                text += spelling(of: symbol)
+            }
+        }
+        return text.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// What a `typealias` declaration's fragments say after its ` = `.
+    private func aliased(_ alias: SymbolGraph.Symbol) -> ArraySlice<SymbolGraph.Fragment>? {
+        let fragments = alias.declarationFragments ?? []
+        guard let equals = fragments.firstIndex(where: { $0.kind == "text" && $0.spelling.contains("=") }) else { return nil }
+        var rest = fragments[fragments.index(after: equals)...]
+        let after = fragments[equals].spelling.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).last ?? ""
+        if !after.trimmingCharacters(in: .whitespaces).isEmpty {
+            rest = ArraySlice([SymbolGraph.Fragment(kind: "text", spelling: String(after))] + rest)
+        }
+        return rest
+    }
+}
