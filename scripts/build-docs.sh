@@ -15,7 +15,7 @@ mkdir -p "$OUT/symbol-graphs"
 ARCHIVES=""
 for MODULE in ViewModelKit ViewModelREPL ViewModelREPLTesting; do
     mkdir -p "$OUT/symbol-graphs/$MODULE"
-    "$TOOLS/swift-symbolgraph-extract" -module-name "$MODULE" -I "$BIN/Modules" -I Sources/CLibEdit -target "$TARGET" \
+    "$TOOLS/swift-symbolgraph-extract" -module-name "$MODULE" -I "$BIN/Modules" -I Sources/CLibEdit -I Sources/CRuntimeHooks/include -target "$TARGET" \
         -minimum-access-level public -skip-synthesized-members -output-dir "$OUT/symbol-graphs/$MODULE"
     "$TOOLS/docc" convert "Sources/$MODULE/$MODULE.docc" --additional-symbol-graph-dir "$OUT/symbol-graphs/$MODULE" \
         --output-path "$OUT/$MODULE.doccarchive" --fallback-display-name "$MODULE" --fallback-bundle-identifier "org.vmrepl.$MODULE" \

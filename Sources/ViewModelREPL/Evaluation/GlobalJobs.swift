@@ -1,4 +1,4 @@
-import CRuntimeHooks
+internal import CRuntimeHooks
 import Synchronization
 
 /// Owns the Swift runtime's global executor while a session runs on virtual time: every job it
