@@ -73,7 +73,7 @@ HOSTILE=$WORK/hostile
 mkdir -p "$HOSTILE"
 SWIFTC=$(dirname "$(command -v "$SWIFT")")/swiftc
 typecheck() {
-    "$SWIFTC" -typecheck -swift-version 6 -I "$HOSTILE" -I "$BIN/Modules" -Xcc -fmodule-map-file=Sources/CLibEdit/module.modulemap \
+    "$SWIFTC" -typecheck -swift-version 6 -I "$HOSTILE" -I "$BIN/Modules" -Xcc -fmodule-map-file=Sources/CLibEdit/module.modulemap -Xcc -fmodule-map-file=Sources/CRuntimeHooks/include/module.modulemap \
         "$1" scripts/screens-hostile/Factories.swift
 }
 "$SWIFTC" -emit-module -module-name Hostile -parse-as-library -enable-testing -swift-version 6 -D DEBUG \
@@ -88,7 +88,7 @@ mkdir -p "$HOSTILE/release"
 typecheck "$HOSTILE/generated.swift" > "$HOSTILE/typecheck.out" 2>&1 ||
     fail "the file generated from the hostile module does not type-check: $(grep error: "$HOSTILE/typecheck.out" | head -3)"
 [ ! -s "$HOSTILE/typecheck.out" ] || fail "the file generated from the hostile module has warnings: $(head -3 "$HOSTILE/typecheck.out")"
-"$SWIFTC" -typecheck -swift-version 6 -I "$HOSTILE/release" -I "$BIN/Modules" -Xcc -fmodule-map-file=Sources/CLibEdit/module.modulemap \
+"$SWIFTC" -typecheck -swift-version 6 -I "$HOSTILE/release" -I "$BIN/Modules" -Xcc -fmodule-map-file=Sources/CLibEdit/module.modulemap -Xcc -fmodule-map-file=Sources/CRuntimeHooks/include/module.modulemap \
     "$HOSTILE/generated.swift" scripts/screens-hostile/Factories.swift > "$HOSTILE/release.out" 2>&1 ||
     fail "the file generated from the debug graph does not build without DEBUG: $(grep error: "$HOSTILE/release.out" | head -3)"
 [ ! -s "$HOSTILE/release.out" ] || fail "the file generated from the hostile module has warnings without DEBUG: $(head -3 "$HOSTILE/release.out")"
@@ -180,7 +180,7 @@ grep -q "is missing" "$HOSTILE/missing.err" || fail "--check of a missing file d
     fail "--type was refused"
 grep -q '^enum HostileScreens {' "$HOSTILE/typed.swift" || fail "--type did not name the enum"
 sed 's/GeneratedScreens/HostileScreens/' scripts/screens-hostile/Factories.swift > "$HOSTILE/TypedFactories.swift"
-"$SWIFTC" -typecheck -swift-version 6 -I "$HOSTILE" -I "$BIN/Modules" -Xcc -fmodule-map-file=Sources/CLibEdit/module.modulemap \
+"$SWIFTC" -typecheck -swift-version 6 -I "$HOSTILE" -I "$BIN/Modules" -Xcc -fmodule-map-file=Sources/CLibEdit/module.modulemap -Xcc -fmodule-map-file=Sources/CRuntimeHooks/include/module.modulemap \
     "$HOSTILE/generated.swift" "$HOSTILE/typed.swift" scripts/screens-hostile/Factories.swift "$HOSTILE/TypedFactories.swift" > "$HOSTILE/both.out" 2>&1 ||
     fail "two generated files of different --type do not build together: $(grep error: "$HOSTILE/both.out" | head -3)"
 # --output outside the package is refused by the plugin before anything is written.

@@ -7,9 +7,13 @@ import Synchronization
 ///
 /// So work started off the main actor runs before the reply to the command that started it is
 /// written, in the order it was started, and never while a state is read: the same bytes every
-/// run. Only a program that owns its process turns it on (``REPLMain``); a test that runs a
-/// session inside a test runner leaves the runtime's pool as it is.
-@available(macOS 15.0, *)
+/// run (a delayed enqueue, such as a `Task.sleep` on the real clock, is not hooked: it resumes on
+/// the pool). Only a program that owns its process turns it on (``REPLMain``, outside the
+/// terminal); a test that runs a session inside a test runner leaves the runtime's pool as it is.
+///
+/// The jobs run on the main thread: work off the main actor that blocks waiting for the main
+/// thread (`DispatchQueue.main.sync`, a semaphore a main-actor task signals) cannot finish there.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
 package enum GlobalJobs {
     /// Whether the hook is installed (once per process).
     private static let installed = Atomic<Bool>(false)

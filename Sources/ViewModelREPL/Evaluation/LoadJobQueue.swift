@@ -121,7 +121,13 @@ final class LoadJobQueue: TaskExecutor, @unchecked Sendable {
     @MainActor
     private func drainFromMainQueue() {
         state.withLock { $0.drainScheduled = false }
-        runPending()
+        // A job run here (work resumed by outside input) may have gone to sleep on the clock:
+        // whatever waits for that is told, as no command is looking.
+        if runPending() { afterDrain?() }
         scheduleDrainIfNeeded()
     }
+
+    /// Called after jobs ran from the main queue; set by the session on virtual time.
+    /// Written and read on the main actor only.
+    nonisolated(unsafe) var afterDrain: (@MainActor () -> Void)?
 }

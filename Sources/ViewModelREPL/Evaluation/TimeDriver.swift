@@ -32,6 +32,8 @@ final class TimeDriver {
     /// The timers screens hold, by timer: on virtual time each is due on the virtual clock (the run
     /// loop no longer fires it, the session does); on real time the run loop fires it.
     private var timers: [ObjectIdentifier: HeldTimer] = [:]
+    /// How many timers have been taken up.
+    private var adoptions = 0
     private let stallNotice: Duration
     /// Work in flight was seen waiting on something other than the virtual clock past
     /// ``stallNotice``, and that was said; cleared once every load is asleep on the clock or done.
@@ -71,7 +73,8 @@ final class TimeDriver {
     func use(_ mode: ClockMode) {
         switch mode {
         case .virtual:
-            if #available(macOS 15.0, *) { GlobalJobs.capture(true) }
+            if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) { GlobalJobs.capture(true) }
+            if #available(macOS 15.0, *) { LoadJobQueue.shared.afterDrain = { [weak pushes] in pushes?.poke() } }
             let manual = ManualClock()
             manualClock = manual
             clock = manual
@@ -83,7 +86,7 @@ final class TimeDriver {
                 Task { @MainActor [weak pushes] in pushes?.poke() }
             }
         case .real:
-            if #available(macOS 15.0, *) { GlobalJobs.capture(false) }
+            if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) { GlobalJobs.capture(false) }
             manualClock = nil
             clock = ContinuousClock()
         }
@@ -121,7 +124,9 @@ final class TimeDriver {
     /// Whether anything could still change a state: a load in flight, a sleeper on the virtual
     /// clock, or a timer a screen holds.
     var isAnythingPending: Bool {
-        loadingCount() > 0 || (manualClock?.sleeperCount ?? 0) > 0 || timers.values.contains { $0.timer.isValid }
+        if loadingCount() > 0 || (manualClock?.sleeperCount ?? 0) > 0 { return true }
+        adoptTimers()
+        return timers.values.contains { $0.timer.isValid }
     }
 
     // MARK: Timers
@@ -129,6 +134,8 @@ final class TimeDriver {
     /// A Foundation timer a screen holds, as the session tracks it.
     private struct HeldTimer {
         let timer: Timer
+        /// The order it was taken up in, which orders timers due at the same instant.
+        var order = 0
         /// When it fires next on the virtual clock.
         var due: ManualClock.Instant
         var repeats: Bool { timer.timeInterval > 0 }
@@ -146,15 +153,17 @@ final class TimeDriver {
     private func adoptTimers() {
         timers = timers.filter { $0.value.timer.isValid }
         for timer in timersOfScreens() where timer.isValid && timers[ObjectIdentifier(timer)] == nil {
-            let ahead = max(0, (timer.fireDate.timeIntervalSinceNow * 1000).rounded() / 1000)
+            // To the hundredth of a second: the real time between scheduling and taking up is not counted.
+            let ahead = max(0, (timer.fireDate.timeIntervalSinceNow * 100).rounded() / 100)
+            adoptions += 1
             guard let manualClock else {
-                timers[ObjectIdentifier(timer)] = HeldTimer(timer: timer, due: ManualClock.Instant(offset: .zero))
+                timers[ObjectIdentifier(timer)] = HeldTimer(timer: timer, order: adoptions, due: ManualClock.Instant(offset: .zero))
                 watchRealTimers()
                 continue
             }
             timer.fireDate = .distantFuture
             let due = Self.instant(manualClock.now, after: .seconds(ahead)) ?? ManualClock.Instant(offset: .seconds(Int64(Self.endOfTime)))
-            timers[ObjectIdentifier(timer)] = HeldTimer(timer: timer, due: due)
+            timers[ObjectIdentifier(timer)] = HeldTimer(timer: timer, order: adoptions, due: due)
         }
     }
 
@@ -166,11 +175,12 @@ final class TimeDriver {
     private func watchRealTimers() {
         guard realTimerWatch == nil else { return }
         realTimerWatch = Task { [weak self] in
-            while let self, let next = self.timers.values.filter({ $0.timer.isValid }).map(\.timer.fireDate).min() {
+            while let next = self?.timers.values.filter({ $0.timer.isValid }).map(\.timer.fireDate).min() {
                 try? await Task.sleep(for: .seconds(max(0, next.timeIntervalSinceNow)) + Self.realTimerMargin)
-                self.timers = self.timers.filter { $0.value.timer.isValid }
-                self.pushes.emitPushes()
-                self.pushes.poke()
+                guard let driver = self else { return }
+                driver.timers = driver.timers.filter { $0.value.timer.isValid }
+                driver.pushes.emitPushes()
+                driver.pushes.poke()
             }
             self?.realTimerWatch = nil
         }
@@ -189,7 +199,9 @@ final class TimeDriver {
 
     /// Moves the virtual clock to `instant`, firing the held timers due by then in order of their dates.
     private func step(_ clock: ManualClock, to instant: ManualClock.Instant) {
-        while let (id, held) = timers.filter({ $0.value.timer.isValid && $0.value.due <= instant }).min(by: { $0.value.due < $1.value.due }) {
+        while let (id, held) = timers.filter({ $0.value.timer.isValid && $0.value.due <= instant }).min(by: {
+            ($0.value.due, $0.value.order) < ($1.value.due, $1.value.order)
+        }) {
             clock.advance(to: held.due)
             held.timer.fire()
             if held.repeats, held.timer.isValid, let next = Self.instant(held.due, after: .seconds(held.timer.timeInterval)) {
@@ -293,12 +305,12 @@ final class TimeDriver {
             let quiet = advancing ? await runUntilQuiet() : true
             pushes.emitPushes()
             if let manualClock, stalled, loadsAreAsleep(on: manualClock) { stalled = false }
-            if try done() {
-                if quiet { return true }
-                continue
-            }
+            let holds = try done()
+            if holds, quiet { return true }
             if stopped { return false }
-            if let deadline, ContinuousClock.now >= deadline { return false }
+            if let deadline, ContinuousClock.now >= deadline { return holds }
+            // Held, but something still ran: look again (bounded by the deadline above).
+            if holds { continue }
             if advancing, let manualClock, let limit, loadsAreAsleep(on: manualClock), let next = nextDeadline(of: manualClock) {
                 guard next <= limit else { return false }
                 step(manualClock, to: next)
@@ -383,11 +395,12 @@ final class TimeDriver {
         }
         for _ in 0..<Self.quietRounds {
             let before = progress
-            if #available(macOS 15.0, *) { LoadJobQueue.shared.runPending() }
+            var ranJobs = false
+            if #available(macOS 15.0, *) { ranJobs = LoadJobQueue.shared.runPending() }
             await Self.mainQueueTurn()
-            if #available(macOS 15.0, *) { LoadJobQueue.shared.runPending() }
+            if #available(macOS 15.0, *) { ranJobs = LoadJobQueue.shared.runPending() || ranJobs }
             pushes.emitPushes()
-            if progress == before { return true }
+            if !ranJobs, progress == before { return true }
         }
         return false
     }

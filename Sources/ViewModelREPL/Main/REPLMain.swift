@@ -80,7 +80,7 @@ public enum REPLMain {
         dup2(STDERR_FILENO, STDOUT_FILENO)
         let sessionOptions = options.evaluatorOptions(clock: options.clock ?? .virtual, output: OutputSettings(states: options.states))
         // This program owns its process: on virtual time the runtime's global jobs run on the session's thread.
-        if #available(macOS 15.0, *) { GlobalJobs.install() }
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) { GlobalJobs.install() }
         let channel = OutputChannel(fileDescriptor: protocolFD)
         // A crash in a view model, or a signal the main actor cannot act on, still writes the lines owed.
         EmergencyFlush.install()
