@@ -41,24 +41,15 @@ extern drain_hook swift_task_asyncMainDrainQueue_hook __attribute__((weak));
 /// Defined by ViewModelREPL: runs the main thread's run loop for ever.
 extern void vmrepl_run_main_run_loop(void) __attribute__((weak));
 
-static int main_runs_run_loop;
-
 // As on Apple platforms, where the runtime runs CFRunLoopRun when Foundation is there: the main
 // actor's jobs, the main queue's blocks, timers and `RunLoop.main.perform` all run on the main thread.
 __attribute__((swiftcall)) static void on_drain_main_queue(drain_function original, drain_function override) {
     (void)override;
-    if (vmrepl_run_main_run_loop) {
-        main_runs_run_loop = 1;
-        vmrepl_run_main_run_loop();
-    }
+    if (vmrepl_run_main_run_loop) vmrepl_run_main_run_loop();
     original();
 }
 
 __attribute__((constructor)) static void vmrepl_install_main_drain(void) {
     if (&swift_task_asyncMainDrainQueue_hook != NULL) swift_task_asyncMainDrainQueue_hook = on_drain_main_queue;
 }
-
-int vmrepl_main_runs_run_loop(void) { return main_runs_run_loop; }
-#else
-int vmrepl_main_runs_run_loop(void) { return 1; }
 #endif

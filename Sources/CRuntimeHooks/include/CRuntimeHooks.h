@@ -11,8 +11,4 @@ int vmrepl_capture_global_jobs(vmrepl_job_sink _Nonnull sink);
 /// Puts `job` on the runtime's own global executor, as if no hook were installed.
 void vmrepl_enqueue_global(void *_Nonnull job);
 
-/// Whether the process's async `main` drains the main queue by running the main thread's run loop
-/// (on Linux, where the runtime would park the main thread in `dispatch_main` instead).
-int vmrepl_main_runs_run_loop(void);
-
 #endif
