@@ -148,8 +148,8 @@ final class TimeDriver {
     }
 
     /// Takes up the timers the screens hold that were not known: on virtual time each is due as
-    /// far ahead on the virtual clock as it was on the real one (to the millisecond), and only the
-    /// session fires it; on real time a wait is woken when it fires.
+    /// far ahead on the virtual clock as it was on the real one (to the hundredth of a second), and
+    /// only the session fires it; on real time a wait is woken when it fires. Forgets invalid ones.
     private func adoptTimers() {
         timers = timers.filter { $0.value.timer.isValid }
         for timer in timersOfScreens() where timer.isValid && timers[ObjectIdentifier(timer)] == nil {
@@ -192,7 +192,7 @@ final class TimeDriver {
     /// The next instant anything is due on the virtual clock: a sleeper or a held timer.
     private func nextDeadline(of clock: ManualClock) -> ManualClock.Instant? {
         adoptTimers()
-        let timerDue = timers.values.filter { $0.timer.isValid }.map(\.due).min()
+        let timerDue = timers.values.map(\.due).min()
         guard let sleeper = clock.nextDeadline else { return timerDue }
         return timerDue.map { min($0, sleeper) } ?? sleeper
     }
