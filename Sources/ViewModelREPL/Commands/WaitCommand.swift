@@ -33,7 +33,7 @@ package struct WaitCommand: TimedCommand {
         let screen: OpenScreen? = condition == nil ? evaluator.current : try evaluator.requireScreen()
         let description = condition.map(\.text)
         let reached = try await evaluator.time.drive(timeout: timeout, advancing: true) { () throws(ReplError) -> Bool in
-            guard let condition, let screen else { return evaluator.loadingCount == 0 && !evaluator.time.hasTimerDue }
+            guard let condition, let screen else { return evaluator.loadingCount == 0 && !evaluator.time.keepsWaiting }
             if ConditionCheck.holds(condition, in: try screen.root(for: condition.path)) { return true }
             if !evaluator.time.isAnythingPending {
                 throw ReplError(.neverHolds(condition: description ?? ""))

@@ -37,7 +37,7 @@ extension Evaluator {
     /// Moves virtual time until no load is in flight, or the default timeout passed; writes what they owe.
     func runLoadsToEnd() async {
         _ = try? await time.drive(timeout: options.defaultTimeout, advancing: true) { () throws(ReplError) -> Bool in
-            self.loadingCount == 0 && !self.time.hasTimerDue
+            self.loadingCount == 0 && !self.time.keepsWaiting
         }
         pushes.emitPushes()
     }
@@ -47,7 +47,7 @@ extension Evaluator {
     func finish() async {
         let finished =
             (try? await time.drive(timeout: options.defaultTimeout, advancing: true) { () throws(ReplError) -> Bool in
-                self.loadingCount == 0 && !self.time.hasTimerDue
+                self.loadingCount == 0 && !self.time.keepsWaiting
             }) ?? false
         if !finished {
             for screen in screens.values where screen.isLoading { screen.loader?.cancelLoad() }

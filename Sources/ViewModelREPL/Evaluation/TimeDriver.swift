@@ -86,7 +86,10 @@ final class TimeDriver {
                 Task { @MainActor [weak pushes] in pushes?.poke() }
             }
         case .real:
-            if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) { GlobalJobs.capture(false) }
+            if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+                GlobalJobs.capture(false)
+                GlobalJobs.whenIdle = { [weak pushes] in pushes?.poke() }
+            }
             manualClock = nil
             clock = ContinuousClock()
         }
@@ -125,6 +128,7 @@ final class TimeDriver {
     /// clock, or a timer a screen holds.
     var isAnythingPending: Bool {
         if loadingCount() > 0 || (manualClock?.sleeperCount ?? 0) > 0 { return true }
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), manualClock == nil, GlobalJobs.isRunning { return true }
         adoptTimers()
         return timers.values.contains { $0.timer.isValid }
     }
@@ -145,6 +149,14 @@ final class TimeDriver {
     var hasTimerDue: Bool {
         adoptTimers()
         return timers.values.contains { $0.timer.isValid && !$0.repeats }
+    }
+
+    /// Whether something a wait without a condition waits for besides loads is still to come: a
+    /// held one-shot timer, or (on real time) work running off the main actor (``GlobalJobs``).
+    var keepsWaiting: Bool {
+        if hasTimerDue { return true }
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), manualClock == nil { return GlobalJobs.isRunning }
+        return false
     }
 
     /// Takes up the timers the screens hold that were not known: on virtual time each is due as
