@@ -50,6 +50,7 @@ test: setup $(VENV)/installed
 	$(VENV)/bin/check-jsonschema --builtin-schema vendor.github-workflows .github/workflows/*.yml
 	$(VENV)/bin/actionlint .github/workflows/*.yml
 	python3 Tests/python/check_scheduling.py "$(BIN)/scheduling-repl" TestApps/SchedulingREPL/scripts
+	python3 Tests/python/check_outputs.py "$(BIN)/outputs-repl" TestApps/OutputsREPL/scripts/outputs.vmrepl
 	python3 Examples/client/drive_vmrepl.py "$(BIN)/vmrepl"
 	$(VENV)/bin/python Tests/python/check_patches.py "$(BIN)/vmrepl"
 	$(VENV)/bin/python Tests/python/check_state_schema.py "$(BIN)"

@@ -51,6 +51,7 @@ let package = Package(
         .executableTarget(name: "shapes-repl", dependencies: ["ViewModelREPL"], path: "TestApps/ShapesREPL"),
         // A test app of the ways apps schedule work: an observer started in init, the main queue, timers, tasks off the main actor.
         .executableTarget(name: "scheduling-repl", dependencies: ["ViewModelREPL"], path: "TestApps/SchedulingREPL", exclude: ["scripts"]),
+        .executableTarget(name: "outputs-repl", dependencies: ["ViewModelREPL"], path: "TestApps/OutputsREPL", exclude: ["scripts"]),
 
         // MARK: Screens generated from a target's symbol graph: the generator and its command plugin
         .executableTarget(name: "vmrepl-screens", path: "Sources/ScreenGenerator"),

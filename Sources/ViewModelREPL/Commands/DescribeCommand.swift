@@ -24,6 +24,7 @@ package struct DescribeCommand: ReplCommand {
         var description = ScreenDescription(
             screen: screen.name, model: screen.host.kind, loads: screen.loader?.loads == true,
             events: screen.host.catalog.events, fields: fields, dependencies: dependencies, bindings: screen.asWritten?.bindingTypes ?? [])
+        description.outputs = screen.asWritten?.outputSchemas() ?? []
         // Only the fields the state prints under their property's name (no CodingKeys of its own).
         let declared = screen.host.declaredTypes()
         for field in fields {

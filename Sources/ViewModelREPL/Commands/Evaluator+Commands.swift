@@ -14,10 +14,14 @@ extension Evaluator {
     /// `takesTime`, which ``evaluate(_:tag:)`` awaits).
     func evaluateNow(_ parsed: ParsedCommand, tag: RequestTag) -> Reply {
         if parsed.spec.needsScreen, current == nil { return .error(ReplError(.noScreen(known: registry.names))) }
-        return pushes.executing {
+        return pushes.executing(tag: tag) {
             // On virtual time the loads a command starts do their work on this thread (LoadJobQueue).
-            if #available(macOS 15.0, *), time.mode == .virtual {
-                return LoadJobQueue.shared.running { run(parsed, tag: tag) }
+            if #available(macOS 15.0, *) {
+                if time.mode == .virtual { return LoadJobQueue.shared.running { run(parsed, tag: tag) } }
+                // On real time only outputs' subscriptions queue there: what the command sent is its.
+                let reply = run(parsed, tag: tag)
+                LoadJobQueue.shared.runPending()
+                return reply
             }
             return run(parsed, tag: tag)
         }

@@ -33,6 +33,12 @@ package struct UseCommand: ReplCommand {
             evaluator.screens[screen] = open
             if let asWritten = open.asWritten {
                 evaluator.pushes.poll(open)
+                let pushes = evaluator.pushes
+                asWritten.sendOutputs { [weak open, weak pushes] name, value in
+                    guard let open, let pushes else { return }
+                    open.noteOutput(name, value)
+                    pushes.owe(output: .output(screen: open.name, name: name, value: value), from: open)
+                }
                 // Work the view model started as it was made is this command's.
                 if asWritten.takeStartedWork() { open.pushTag = tag }
             }

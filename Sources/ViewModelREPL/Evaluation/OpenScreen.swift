@@ -27,12 +27,18 @@ final class OpenScreen {
     private static var lastVersion: UInt64 = 0
     /// The dependencies its factory wrapped, their stubs and calls.
     let dependencies: DependencyTable
+    /// The outputs it declares, in order, each with the values sent (the newest ``outputLimit``)
+    /// and how many older ones were dropped.
+    private(set) var outputs: [(name: String, values: [JSONValue], dropped: Int)] = []
+    /// How many values of one output `@outputs` keeps.
+    static var outputLimit: Int { 1000 }
 
     init(host: any ScreenHosting, dependencies: DependencyTable) {
         self.host = host
         self.asWritten = host as? any AsWrittenHosting
         self.loader = host.loader
         self.dependencies = dependencies
+        outputs = asWritten?.outputSchemas().map { ($0.name, [], 0) } ?? []
         Self.lastVersion += 1
         stateVersion = Self.lastVersion
     }
@@ -68,10 +74,32 @@ final class OpenScreen {
         return value
     }
 
-    /// What a path looks into: the state, or `@events` (what the preview recorded) or `@model`
-    /// (which view model is shown), each under its own name.
+    /// Keeps a value `name` sent, for `@outputs`.
+    func noteOutput(_ name: String, _ value: JSONValue) {
+        guard let index = outputs.firstIndex(where: { $0.name == name }) else {
+            outputs.append((name, [value], 0))
+            return
+        }
+        if outputs[index].values.count == Self.outputLimit {
+            let half = Self.outputLimit / 2
+            outputs[index].values.removeFirst(half)
+            outputs[index].dropped += half
+        }
+        outputs[index].values.append(value)
+    }
+
+    /// What a path looks into: the state, or `@events` (what the preview recorded), `@model`
+    /// (which view model is shown), `@calls` or `@outputs` (what the view model sent), each under its own name.
     func root(for path: StatePath) throws(ReplError) -> JSONValue {
         switch path.components.first {
+        case .key("@outputs"):
+            // `@outputs.NAME.count` counts every value sent, the list holds the newest.
+            if path.components.count == 3, case .key(let name) = path.components[1], case .key("count") = path.components[2],
+                let log = outputs.first(where: { $0.name == name })
+            {
+                return .object([("@outputs", .object([(name, .object([("count", .int(log.dropped + log.values.count))]))]))])
+            }
+            return .object([("@outputs", .object(outputs.map { ($0.name, JSONValue.array($0.values)) }))])
         case .key("@events"): return .object([("@events", .array(host.recordedEvents()))])
         case .key("@model"): return .object([("@model", .string(host.kind.rawValue))])
         case .key("@calls"):

@@ -19,6 +19,11 @@ final class PushTracker {
     var deliver: (() -> Void)?
     /// Asks the session to write what it has buffered.
     var flushOutput: (() -> Void)?
+    /// Outputs owed, written before every other line owed and before a command's reply.
+    private var outputs: [Push] = []
+    /// The request of the command running now, whose reply is not written yet: an output sent
+    /// while it runs is its.
+    private var commandTag: RequestTag?
     /// Notes owed, written before the states.
     private var notes: [Push] = []
     /// Screens whose state changed outside a command, in the order they changed.
@@ -41,11 +46,14 @@ final class PushTracker {
 
     init() {}
 
-    /// Runs a command that needs no time to pass; changes it makes are its reply's, not pushes.
-    func executing<Result>(_ body: () -> Result) -> Result {
+    /// Runs a command that needs no time to pass; changes it makes are its reply's, not pushes,
+    /// and outputs sent meanwhile are `tag`'s.
+    func executing<Result>(tag: RequestTag, _ body: () -> Result) -> Result {
         isExecuting = true
+        commandTag = tag
         defer {
             isExecuting = false
+            commandTag = nil
             if !dirtyScreens.isEmpty { schedulePushes() }
         }
         return body()
@@ -139,7 +147,23 @@ final class PushTracker {
         deliver?()
     }
 
-    /// The lines owed now, in order: notes, then a state for every screen whose state changed
+    /// Owes an output `screen` sent: the running command's, or else that of the request whose work
+    /// the screen runs; written before the next reply or with the next lines owed.
+    func owe(output: Reply, from screen: OpenScreen) {
+        outputs.append(Push(reply: output, tag: commandTag ?? screen.pushTag))
+        poke()
+        if !isExecuting { schedulePushes() }
+    }
+
+    /// The outputs owed now, for a reply to follow.
+    func takeOutputs() -> [Push] {
+        guard !outputs.isEmpty else { return [] }
+        defer { outputs.removeAll() }
+        pushesTaken &+= UInt64(outputs.count)
+        return outputs
+    }
+
+    /// The lines owed now, in order: outputs, notes, then a state for every screen whose state changed
     /// outside a command, then what hosted screens failed to read.
     func take() -> [Push] {
         for screen in polledScreens {
@@ -147,8 +171,9 @@ final class PushTracker {
             if !defersWatches { screen.asWritten?.mayChange() }
             screen.asWritten?.poll()
         }
-        guard !dirtyScreens.isEmpty || !notes.isEmpty || !polledScreens.isEmpty else { return [] }
-        var owed = notes
+        guard !dirtyScreens.isEmpty || !notes.isEmpty || !outputs.isEmpty || !polledScreens.isEmpty else { return [] }
+        var owed = outputs + notes
+        outputs.removeAll()
         notes.removeAll()
         while !dirtyScreens.isEmpty {
             let screen = dirtyScreens.removeFirst()

@@ -62,7 +62,8 @@ final class ToolCallCollector: OutputConsumer {
         default:
             break
         }
-        if !value.push, let tag = value.tag { lastReply = (tag.line, taken.lines.count) }
+        // An output carries its request's line without being its reply.
+        if !value.push, let tag = value.tag, !Self.isOutput(value.reply) { lastReply = (tag.line, taken.lines.count) }
         let text = human.text(for: value.reply, push: value.push)
         let size = Self.size(of: line) + text.utf8.count
         taken.lines.append(line)
@@ -80,6 +81,11 @@ final class ToolCallCollector: OutputConsumer {
             }
             dropOldest(count)
         }
+    }
+
+    private static func isOutput(_ reply: Reply) -> Bool {
+        if case .output = reply { return true }
+        return false
     }
 
     /// Drops the oldest `count` lines, keeping the last reply where it stood among those kept.

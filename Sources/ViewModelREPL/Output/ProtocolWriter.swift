@@ -103,6 +103,11 @@ package final class ProtocolWriter<Target: ProtocolLineTarget>: OutputConsumer {
             if let to = change.to { output.field("to", to) }
         case .error(let error):
             writeError(error, value)
+        case .output(let screen, let name, let sent):
+            open("output", value)
+            output.field("screen", screen)
+            output.field("name", name)
+            output.field("value", sent)
         case .log(let screen, let message):
             open("log", value)
             output.field("screen", screen)
@@ -160,6 +165,11 @@ package final class ProtocolWriter<Target: ProtocolLineTarget>: OutputConsumer {
                     return .object(members)
                 }))
         if let schema = description.stateSchema { output.field("stateSchema", schema) }
+        if !description.outputs.isEmpty {
+            output.field(
+                "outputs",
+                .array(description.outputs.map { .object([("name", .string($0.name))] + ($0.schema.map { [("schema", $0)] } ?? [])) }))
+        }
         if !description.bindings.isEmpty {
             output.field("bindings", .array(description.bindings.map { .object([("name", .string($0.name)), ("type", .string($0.type))]) }))
         }

@@ -59,7 +59,7 @@ package struct TraceLogReader {
         var tag: RequestTag?
         if case .int(let line)? = value["line"] { tag = RequestTag(line: line, id: value["id"]) }
         let push = value["push"] == .bool(true)
-        if let tag, !push, type != "change", let request = requests.removeValue(forKey: tag.line) {
+        if let tag, !push, type != "change", type != "output", let request = requests.removeValue(forKey: tag.line) {
             recorder.request(request, tag: tag)
         }
         let state = Self.state(of: value)

@@ -285,10 +285,12 @@ package final class TraceRecorder: OutputConsumer {
         }
     }
 
-    /// Whether a value is a `change` line, which goes with the reply after it.
+    /// Whether a value is a `change` or an `output` line, which goes with the reply after it.
     private static func isChange(_ reply: Reply) -> Bool {
-        if case .change = reply { return true }
-        return false
+        switch reply {
+        case .change, .output: return true
+        default: return false
+        }
     }
 
     /// Keeps a state a line shows; its index, or `nil` past the budget.

@@ -28,6 +28,8 @@ package enum Reply: Sendable {
     case exploration(Exploration)
     /// The request failed and changed nothing.
     case error(ReplError)
+    /// Something a screen's view model told the app to do (see ``ScreenOutput``), with its value.
+    case output(screen: String, name: String, value: JSONValue)
     /// A note about a screen that is not an error: work on virtual time waiting on the real clock.
     case log(screen: String, message: String)
 }

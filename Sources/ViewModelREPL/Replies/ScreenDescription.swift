@@ -25,4 +25,6 @@ package struct ScreenDescription: Sendable {
     package var dependencies: [(declared: DependencyTable.Declared, stubs: [DependencyTable.Stub])] = []
     /// The properties `write` sets, with their types (hosted view models only).
     package var bindings: [(name: String, type: String)] = []
+    /// What the view model tells the app to do, each with its value's JSON Schema where it is known.
+    package var outputs: [(name: String, schema: JSONValue?)] = []
 }

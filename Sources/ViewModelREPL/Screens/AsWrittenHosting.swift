@@ -27,6 +27,11 @@ package protocol AsWrittenHosting: ScreenHosting {
     func fieldTypes() -> [(name: String, type: String)]
     /// The fields `write` sets, with their types.
     var bindingTypes: [(name: String, type: String)] { get }
+    /// The outputs the view model sends, in order, each with its value's JSON Schema where the
+    /// registration gives its type.
+    func outputSchemas() -> [(name: String, schema: JSONValue?)]
+    /// Hands each output to `sink` as it is sent; those sent before (as the view model was made) at once.
+    func sendOutputs(to sink: @escaping @MainActor (_ name: String, _ value: JSONValue) -> Void)
     /// Writes fields of the real view model, as a view's bindings would; changes nothing when one is refused.
     func write(_ fields: [NamedValue]) throws(ReplError)
 }

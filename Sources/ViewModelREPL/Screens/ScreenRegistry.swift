@@ -66,6 +66,8 @@ public struct ScreenRegistry: Sendable {
     ///     holds, whose state is not the screen's): one line where `fields` would list the rest.
     ///   - actions: What `event NAME` calls, and which of them `load`, `reload`, `retry` and `cancel` run.
     ///   - bindings: The properties `write NAME=VALUE` sets, as a view's bindings would.
+    ///   - outputs: What the view model tells the app to do (closure properties, a delegate, a
+    ///     sequence), each sent as an `output` line and kept for `@outputs.NAME`.
     ///   - make: Makes the view model; it gets the session's clock and seed.
     public mutating func register<Model: AnyObject>(
         _ name: String,
@@ -74,9 +76,12 @@ public struct ScreenRegistry: Sendable {
         leavingOut: Set<String> = [],
         actions: [ScreenAction<Model>],
         bindings: [ScreenBinding<Model>] = [],
+        outputs: [ScreenOutput<Model>] = [],
         make: @escaping @MainActor @Sendable (ScreenContext) -> Model
     ) {
         checkNew(name)
+        precondition(
+            Set(outputs.flatMap(\.names)).count == outputs.flatMap(\.names).count, "screen '\(name)' has two outputs of one name")
         precondition(Set(actions.map(\.name)).count == actions.count, "screen '\(name)' has two actions of one name")
         precondition(
             !actions.contains { !$0.drives.isEmpty && !$0.arguments.isEmpty },
@@ -86,7 +91,7 @@ public struct ScreenRegistry: Sendable {
             ScreenDefinition(name: name, summary: summary, lazyCatalog: LazyEventCatalog { catalog }) { context in
                 ReflectedScreen(
                     name: name, catalog: catalog, make: { make(context) }, fields: fields, leavingOut: leavingOut, actions: actions, bindings: bindings,
-                    isOnVirtualTime: context.clock is ManualClock)
+                    outputs: outputs, isOnVirtualTime: context.clock is ManualClock)
             })
     }
 

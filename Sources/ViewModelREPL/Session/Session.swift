@@ -187,6 +187,7 @@ package final class Session {
             }
             if let shown, let screen = evaluator.screens[shown] { emitChanges(on: screen, tag: tag, push: false) }
         }
+        for owed in pushes.takeOutputs() { output.emit(owed.reply, tag: owed.tag, push: false) }
         output.emit(reply, tag: tag, push: false)
     }
 
@@ -270,6 +271,11 @@ package final class Session {
     package func emitPushes() {
         for push in pushes.take() {
             guard case .state = push.reply, let screen = push.screen else {
+                // An output is a result with its request's line, never a push.
+                if case .output = push.reply {
+                    output.emit(push.reply, tag: push.tag, push: false)
+                    continue
+                }
                 output.emit(push.reply, tag: push.tag, push: true)
                 continue
             }

@@ -64,6 +64,8 @@ struct HumanView {
             lines = [(push ? "⟳ " : "") + "watch " + difference(change.path, change.from, change.to)]
         case .error(let error):
             lines = self.error(error)
+        case .output(_, let name, let value):
+            lines = ["→ " + paint(name, .bold) + " " + short(value, readable: true)]
         case .log(_, let message):
             lines = [paint("note: ", .yellow) + message]
         }
@@ -110,10 +112,28 @@ struct HumanView {
     }
 
     /// A value as JSON, shortened past ``longestValue`` characters with a marker saying how long it was.
-    private func short(_ value: JSONValue) -> String {
-        let text = JSONWriter.string(value)
+    private func short(_ value: JSONValue, readable: Bool = false) -> String {
+        let text = readable ? Self.readable(value, depth: 0) : JSONWriter.string(value)
         guard text.count > Self.longestValue else { return text }
         return text.prefix(Self.longestValue - 1) + "… (\(text.count) chars)"
+    }
+
+    /// A value as people write it: `{id: 7, total: 30}`, members unquoted where they are words;
+    /// past a few levels, JSON.
+    private static func readable(_ value: JSONValue, depth: Int) -> String {
+        guard depth < 8 else { return JSONWriter.string(value) }
+        switch value {
+        case .object(let members):
+            let inner = members.map { member in
+                let isWord = !member.key.isEmpty && member.key.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+                return (isWord ? member.key : JSONWriter.string(.string(member.key))) + ": " + readable(member.value, depth: depth + 1)
+            }
+            return "{" + inner.joined(separator: ", ") + "}"
+        case .array(let elements):
+            return "[" + elements.map { readable($0, depth: depth + 1) }.joined(separator: ", ") + "]"
+        default:
+            return JSONWriter.string(value)
+        }
     }
 
     /// A value as indented lines under `name`, keys sorted; long arrays folded to a count when

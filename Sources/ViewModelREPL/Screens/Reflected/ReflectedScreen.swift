@@ -72,6 +72,15 @@ final class ReflectedScreen<Model: AnyObject>: AsWrittenHosting, ScreenLoader {
     private let isObservable: Bool
     /// What hears the model's changes as they are made, where the model says so.
     private let observation: ModelObservation<Model>
+    /// What the view model tells the app to do, connected as it was made.
+    private let outputs: [ScreenOutput<Model>]
+    /// What the outputs' connections made that the view model holds weakly (a recording delegate).
+    private var outputKeepers: [AnyObject] = []
+    /// The outputs' subscriptions to the view model's sequences, cancelled with the screen.
+    private var outputTasks: [Task<Void, Never>] = []
+    /// Where outputs go once the session opened the screen; until then they wait in ``earlyOutputs``.
+    private var outputSink: (@MainActor (_ name: String, _ value: JSONValue) -> Void)?
+    private var earlyOutputs: [(name: String, value: JSONValue)] = []
 
     /// How often a screen with work in flight on real time is compared.
     static var realTimePollInterval: Duration { .milliseconds(50) }
@@ -81,7 +90,7 @@ final class ReflectedScreen<Model: AnyObject>: AsWrittenHosting, ScreenLoader {
     /// and whose line its states are pushed with.
     init(
         name: String, catalog: EventCatalog, make: () -> Model, fields: [ScreenField<Model>]?, leavingOut: Set<String> = [],
-        actions: [ScreenAction<Model>], bindings: [ScreenBinding<Model>], isOnVirtualTime: Bool
+        actions: [ScreenAction<Model>], bindings: [ScreenBinding<Model>], outputs: [ScreenOutput<Model>] = [], isOnVirtualTime: Bool
     ) {
         let owner = WorkOwner()
         var token = WorkToken { [owner] in MainActor.assumeIsolated { owner.ended?() } }
@@ -93,6 +102,7 @@ final class ReflectedScreen<Model: AnyObject>: AsWrittenHosting, ScreenLoader {
         self.actions = actions
         actionNames = actions.map(\.name)
         self.bindings = bindings
+        self.outputs = outputs
         self.isOnVirtualTime = isOnVirtualTime
         self.catalog = catalog
         isObservable = model is any Observable
@@ -102,6 +112,11 @@ final class ReflectedScreen<Model: AnyObject>: AsWrittenHosting, ScreenLoader {
         owner.ended = { [weak self] in self?.workEnded() }
         if !isKnownUniquelyReferenced(&token) { makingWork = WeakWork(token: token) }
         keep(&token)
+        connectOutputs()
+    }
+
+    deinit {
+        for task in outputTasks { task.cancel() }
     }
 
     /// The screen hosting `model`, made already.
@@ -168,6 +183,51 @@ final class ReflectedScreen<Model: AnyObject>: AsWrittenHosting, ScreenLoader {
     }
 
     var bindingTypes: [(name: String, type: String)] { bindings.map { ($0.name, $0.type) } }
+
+    // MARK: Outputs
+
+    func outputSchemas() -> [(name: String, schema: JSONValue?)] {
+        outputs.flatMap { zip($0.names, $0.schemas).map { ($0, $1) } }
+    }
+
+    func sendOutputs(to sink: @escaping @MainActor (_ name: String, _ value: JSONValue) -> Void) {
+        outputSink = sink
+        let early = earlyOutputs
+        earlyOutputs.removeAll()
+        for output in early { sink(output.name, output.value) }
+    }
+
+    /// Gives the view model just made its recording closures and delegates, and subscribes to its sequences.
+    private func connectOutputs() {
+        guard !outputs.isEmpty else { return }
+        let sender = OutputSender { [weak self] name, payload in self?.sent(name, payload) }
+        for output in outputs {
+            if let keeper = output.connect(model, sender) { outputKeepers.append(keeper) }
+            if let subscribe = output.subscribe { outputTasks.append(subscribe(model, sender)) }
+        }
+    }
+
+    /// The view model sent an output: its value as the state shows values.
+    private func sent(_ name: String, _ payload: OutputSender.Payload) {
+        let value: JSONValue
+        let out = ByteBuffer(capacity: 256)
+        do throws(ReplError) {
+            do {
+                switch payload {
+                case .none: out.append("{}")
+                case .value(let sent): try reflector.writeValue(sent, to: out)
+                case .members(let members): try reflector.writeObject(members.map { (name: $0.0, value: $0.1) }, to: out)
+                }
+            } catch {
+                throw ReplError(.stateDoesNotEncode(reason: String(describing: error)))
+            }
+            value = try Self.parsedState(out.array)
+        } catch {
+            value = .string(error.message)
+        }
+        guard let outputSink else { return earlyOutputs.append((name, value)) }
+        outputSink(name, value)
+    }
 
     // MARK: Actions and bindings
 

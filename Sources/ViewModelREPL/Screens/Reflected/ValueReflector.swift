@@ -276,6 +276,8 @@ final class ValueReflector {
         if TypeName.isClosure(type) { return .function }
         // A timer's fields are the run loop's: its type, and the session fires it on virtual time.
         if value is Timer { return .timer }
+        // vmrepl's own recorder of outputs, which a view model holds as its delegate: its type.
+        if value is any OutputRecording { return .opaque }
         // An actor's stored properties are its own to read: another thread may be writing them.
         if value is any Actor { return .actor }
         // An address or a task's handle differs in every process: its kind, never its bits.

@@ -1,0 +1,42 @@
+import Foundation
+
+/// Sends a hosted view model's outputs: what a recording closure or delegate calls (see
+/// ``ScreenOutput``). Called on the main thread, it records at once; from another thread, the
+/// output is recorded on the main thread after what is already queued there.
+public struct OutputSender: Sendable {
+    /// What an output carries, before it is written as JSON.
+    enum Payload {
+        case none
+        case value(Any)
+        case members([(String, Any)])
+    }
+
+    /// Records one output on the main actor.
+    let record: @MainActor @Sendable (_ name: String, _ payload: Payload) -> Void
+
+    /// Sends `name` with no value: `{}`.
+    public func callAsFunction(_ name: String) {
+        deliver(name, .none)
+    }
+
+    /// Sends `name` with one argument's value.
+    public func callAsFunction(_ name: String, _ value: Any) {
+        deliver(name, .value(value))
+    }
+
+    /// Sends `name` with several arguments, as an object of their labels in this order.
+    public func callAsFunction(_ name: String, members: KeyValuePairs<String, Any>) {
+        deliver(name, .members(members.map { ($0.key, $0.value) }))
+    }
+
+    private func deliver(_ name: String, _ payload: Payload) {
+        // The payload is handed over, not shared: nothing else reads it after this call.
+        nonisolated(unsafe) let payload = payload
+        let record = record
+        if Thread.isMainThread {
+            MainActor.assumeIsolated { record(name, payload) }
+        } else {
+            DispatchQueue.main.async { MainActor.assumeIsolated { record(name, payload) } }
+        }
+    }
+}
