@@ -65,6 +65,9 @@ APPBIN=$(cd "$APP" && "$SWIFT" build --show-bin-path)
 "$APPBIN/AppREPL" run "$APP/Sources/AppREPL/app.vmrepl" > "$WORK/app.out" || fail "the script of every generated screen failed: $(tail -3 "$WORK/app.out")"
 # Subscriptions are left out by themselves; a dependency by the team's leavingOut(_:).
 grep -q '"items":\["bread"' "$WORK/app.out" || fail "the discount basket's state was never shown"
+# Outputs found by the plugin (closure properties, a weak delegate, a stream): each a line with its
+# request's line, the same bytes every run, none from the preview.
+python3 Tests/python/check_outputs.py "$APPBIN/AppREPL" "$APP/Sources/AppREPL/outputs.vmrepl" || fail "the generated screens' outputs"
 ! grep -q 'cancellables' "$WORK/app.out" || fail "a screen showed its AnyCancellable subscriptions"
 ! grep -q 'live-pricing-service' "$WORK/app.out" || fail "leavingOut(_:) did not leave out the pricing service"
 # Hostile view models (scripts/screens-hostile): a module of their own, built with its symbol graph;
@@ -137,6 +140,14 @@ expect 'screens.register("dog-face", summary: "@Observable class 🐶ViewModel"'
 expect '// Not hosted: DelegateViewModel: neither ObservableObject nor @Observable'
 expect '// Not hosted: StorageViewModel: isolated to @StorageActor'
 expect 'GeneratedScreens.make(FactoryWinsViewModel.self, context: context)'
+# Issue 48: outputs from closure properties, weak delegates and streams.
+expect '.output("onDone", value: (Item).self) { (model: OutputsViewModel, send: OutputSender) in if model.onDone == nil { model.onDone = { send("onDone", $0) } } }'
+expect '.output("onRate", members: ["stars": (Int).self, "comment": (String).self])'
+expect 'let previous = model.onAsync; model.onAsync = { try await previous($0); send("onAsync", $0) } }'
+expect '.stream("events") { (model: OutputsViewModel) in model.events }'
+expect 'func shippingDidChoose(_ option: Int, note: String) { send("shippingDidChoose", members: ["option": option, "note": note]) }'
+expect '// OutputsViewModel.transform: a closure that returns a value, which an output cannot give: left out.'
+expect '// OutputsViewModel.reporting: ReportingDelegate requires name, which a recording delegate cannot give: left out.'
 for name in DelegateViewModel StorageViewModel; do
     grep -q "^warning: not hosted: $name: " "$HOSTILE/generate.err" || fail "no warning names $name"
 done

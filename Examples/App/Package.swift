@@ -14,6 +14,7 @@ let package = Package(
         // Built for testing, so the generated file's `@testable import App` reaches internal members.
         .target(name: "App", dependencies: [.product(name: "ViewModelKit", package: "vmrepl")], swiftSettings: [.unsafeFlags(["-enable-testing"])]),
         .executableTarget(
-            name: "AppREPL", dependencies: ["App", .product(name: "ViewModelREPL", package: "vmrepl")], exclude: ["app.vmrepl"]),
+            name: "AppREPL", dependencies: ["App", .product(name: "ViewModelREPL", package: "vmrepl")],
+            exclude: ["app.vmrepl", "outputs.vmrepl", "outputs.json"]),
     ]
 )

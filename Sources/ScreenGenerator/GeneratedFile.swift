@@ -59,6 +59,7 @@ enum GeneratedFile {
         lines.append("        nil")
         lines.append("    }")
         lines.append("}")
+        lines += recorders(plan, in: type)
         if !plan.skipped.isEmpty {
             lines.append("")
             lines += plan.skipped.map { "// Not hosted: \($0)." }
@@ -93,13 +94,92 @@ enum GeneratedFile {
                 conditional($0.condition, "    bindings.append(binding(\(literal($0.name)), \\\(type).\(member($0.name))))")
             }
         }
+        if !screen.outputs.isEmpty {
+            lines.append("    var outputs: [ScreenOutput<\(type)>] = []")
+            if !screen.outputs.contains(where: { $0.condition == nil }) { lines.append("    outputs.reserveCapacity(\(screen.outputs.count))") }
+            for output in screen.outputs {
+                lines += conditional(
+                    output.condition, "    outputs.append(\(outputExpression(output, of: type, recorder: recorderName(output, of: screen, in: generated))))")
+            }
+        }
+        let outputs = screen.outputs.isEmpty ? "" : ", outputs: outputs"
         lines.append(
-            "    screens.register(\(literal(screen.name)), summary: \(literal(screen.summary)), leavingOut: Set(\(leavingOut)), actions: actions, bindings: bindings.compactMap { $0 }) { context in"
+            "    screens.register(\(literal(screen.name)), summary: \(literal(screen.summary)), leavingOut: Set(\(leavingOut)), actions: actions, bindings: bindings.compactMap { $0 }\(outputs)) { context in"
         )
         lines.append("        \(generated).make(\(type).self, context: context)")
         lines.append("    }")
         lines.append("}")
         return screen.condition.map { ["#if \($0)"] + lines + ["#endif"] } ?? lines
+    }
+
+    /// The recording delegate's class for a delegate output: named after the generated enum, the class and the property.
+    private static func recorderName(_ output: OutputPlan, of screen: ScreenPlan.Screen, in generated: String) -> String {
+        let words = [generated, screen.typeName, output.property].map {
+            String($0.unicodeScalars.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil }.map(Character.init))
+        }
+        return words.joined(separator: "_") + "_Recorder"
+    }
+
+    /// The `ScreenOutput` an output plan registers.
+    private static func outputExpression(_ output: OutputPlan, of type: String, recorder: String) -> String {
+        let property = "model.\(member(output.property))"
+        let name = literal(output.property)
+        switch output.source {
+        case .stream:
+            return ".stream(\(name)) { (model: \(type)) in \(property) }"
+        case .delegate(_, let methods, _):
+            let names = methods.map { literal($0.name) }.joined(separator: ", ")
+            return ".outputs([\(names)]) { (model: \(type), send: OutputSender) -> AnyObject? in "
+                + "guard \(property) == nil else { return nil }; let recorder = \(recorder)(send); \(property) = recorder; return recorder }"
+        case .closure(let arguments, let isOptional, let isAsync, let isThrowing):
+            let values = arguments.indices.map { "$\($0)" }
+            let send = sendCall(output.property, members: arguments.map(\.name), values: values)
+            let shape: String
+            switch arguments.count {
+            case 0: shape = ""
+            case 1: shape = ", value: (\(arguments[0].type)).self"
+            default: shape = ", members: [" + arguments.map { "\(literal($0.name)): (\($0.type)).self" }.joined(separator: ", ") + "]"
+            }
+            let head = ".output(\(name)\(shape)) { (model: \(type), send: OutputSender) in "
+            if isOptional { return head + "if \(property) == nil { \(property) = { \(send) } } }" }
+            // Not optional: the closure set before still runs, then the output is sent.
+            let effects = (isThrowing ? "try " : "") + (isAsync ? "await " : "")
+            return head + "let previous = \(property); \(property) = { \(effects)previous(\(values.joined(separator: ", "))); \(send) } }"
+        }
+    }
+
+    /// `send(…)` for an output: no value, one, or an object of several by name.
+    private static func sendCall(_ name: String, members: [String], values: [String]) -> String {
+        switch values.count {
+        case 0: return "send(\(literal(name)))"
+        case 1: return "send(\(literal(name)), \(values[0]))"
+        default: return "send(\(literal(name)), members: [" + zip(members, values).map { "\(literal($0)): \($1)" }.joined(separator: ", ") + "])"
+        }
+    }
+
+    /// The recording delegates of a plan's delegate outputs, after the generated enum.
+    private static func recorders(_ plan: ScreenPlan, in generated: String) -> [String] {
+        var lines: [String] = []
+        for screen in plan.screens {
+            for output in screen.outputs {
+                guard case .delegate(let protocolName, let methods, let isMainActor) = output.source else { continue }
+                let conditions = [screen.condition, output.condition].compactMap { $0 }
+                lines.append("")
+                lines += conditions.map { "#if \($0)" }
+                lines.append("/// Sends each call of \(screen.typeName).\(output.property) as an output.")
+                if isMainActor { lines.append("@MainActor") }
+                lines.append("private final class \(recorderName(output, of: screen, in: generated)): \(protocolName), OutputRecording {")
+                lines.append("    let send: OutputSender")
+                lines.append("    init(_ send: OutputSender) { self.send = send }")
+                for method in methods {
+                    let call = sendCall(method.name, members: method.parameters.map(\.member), values: method.parameters.map { identifier($0.own) })
+                    lines.append("    \(method.declaration) { \(call) }")
+                }
+                lines.append("}")
+                lines += conditions.map { _ in "#endif" }
+            }
+        }
+        return lines
     }
 
     /// `line` under `#if condition`, where there is one.

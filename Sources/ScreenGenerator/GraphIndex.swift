@@ -10,6 +10,8 @@ struct GraphIndex {
     let byID: [String: SymbolGraph.Symbol]
     /// Each type's members, by the type's precise identifier.
     let members: [String: [SymbolGraph.Symbol]]
+    /// Each protocol's requirements, by the protocol's precise identifier.
+    let requirements: [String: [SymbolGraph.Symbol]]
     /// Each type's conformances, by name (`Observation.Observable`, `App.Stateful`).
     let conformances: [String: Set<String>]
     /// Each class's superclass, where the module declares it.
@@ -36,8 +38,12 @@ struct GraphIndex {
         var conformances: [String: Set<String>] = [:]
         var superclass: [String: String] = [:]
         var origin: [String: String] = [:]
+        var requirements: [String: [SymbolGraph.Symbol]] = [:]
         for relation in graph.relationships {
             switch relation.kind {
+            case "requirementOf", "optionalRequirementOf":
+                guard let requirement = byID[relation.source] else { continue }
+                requirements[relation.target, default: []].append(requirement)
             case "memberOf":
                 guard let member = byID[relation.source] else { continue }
                 members[relation.target, default: []].append(member)
@@ -53,6 +59,7 @@ struct GraphIndex {
         }
         self.byID = byID
         self.members = members
+        self.requirements = requirements
         self.conformances = conformances
         self.superclass = superclass
         self.origin = origin

@@ -24,6 +24,8 @@ struct ScreenPlan {
         var condition: String? = nil
         /// Its properties that keep subscriptions (`Set<AnyCancellable>`), which its state leaves out.
         var subscriptions: [String] = []
+        /// What it tells the app to do: its closure properties, weak delegates and streams.
+        var outputs: [OutputPlan] = []
     }
 
     /// One method, sent with `event NAME`.
@@ -114,6 +116,7 @@ struct ScreenPlan {
             var leftOut: [String] = []
             var actions: [Action] = []
             var bindings: [Binding] = []
+            var outputs: [OutputPlan] = []
             var hasPlainInit = false
             // Its own members, then what each base adds that it does not override (by name), with the
             // base's generic parameters replaced by the arguments its declaration gives them.
@@ -170,6 +173,18 @@ struct ScreenPlan {
                     case .failure(let reason): leftOut.append("\(title): \(reason.text)")
                     }
                 case "swift.property":
+                    if let substitutions, let type = index.typeText(Self.propertyTypeFragments(member), owner: owner, substitutions: substitutions),
+                        let found = OutputPlan.of(member, named: title, type: type, index: index)
+                    {
+                        switch found {
+                        case .success(var output):
+                            output.condition = sources.condition(at: member.location)
+                            outputs.append(output)
+                            if member.accessLevel == "internal" { usesInternal = true }
+                        case .failure(let reason): leftOut.append("\(title): \(reason.text)")
+                        }
+                        continue
+                    }
                     let declaration = member.declaration
                     // `{ get set }` (a computed or an @Observable property), or a stored `var` (written
                     // without accessors); a `private(set)` one is left out by the compiler (see the file's `binding`).
@@ -200,7 +215,7 @@ struct ScreenPlan {
                 Screen(
                     name: Self.screenName(type.pathComponents), typeName: typeName, summary: "\(kind) \(shownName)",
                     actions: actions, bindings: bindings, hasPlainInit: hasPlainInit, leftOut: leftOut.sorted(),
-                    condition: sources.condition(at: type.location), subscriptions: subscriptions))
+                    condition: sources.condition(at: type.location), subscriptions: subscriptions, outputs: outputs))
         }
         // Two classes of one name in different scopes: the nested one is named with its scope.
         let names = Dictionary(screens.map { ($0.name, 1) }, uniquingKeysWith: +)

@@ -207,3 +207,30 @@ public final class DebugMenuViewModel: Observable {
         public func inspect() {}
     }
 #endif
+
+/// A delegate protocol whose requirement has an unnamed parameter and a throwing one.
+@MainActor
+public protocol ShippingDelegate: AnyObject {
+    func shippingDidChoose(_ option: Int, note: String)
+    func shippingDidFail(error message: String) async throws
+}
+
+/// A delegate protocol with a property requirement, which no recorder can give.
+public protocol ReportingDelegate: AnyObject {
+    var name: String { get }
+}
+
+/// Outputs of every shape: optional, non-optional, async and throwing closures; labelled closure
+/// parameters; a closure that returns a value (left out); delegates; a stream.
+@MainActor
+public final class OutputsViewModel: Observable {
+    public init() {}
+    public var onDone: (@MainActor (Item) -> Void)?
+    public var onRate: ((_ stars: Int, _ comment: String) -> Void)?
+    public var onAsync: @Sendable (Int) async throws -> Void = { _ in }
+    public var onNothing: () -> Void = {}
+    public var transform: ((Int) -> Int)?
+    public weak var shipping: (any ShippingDelegate)?
+    public weak var reporting: (any ReportingDelegate)?
+    public let events: AsyncThrowingStream<Item, any Error> = AsyncThrowingStream { $0.finish() }
+}

@@ -94,13 +94,14 @@ public struct ScreenOutput<Model: AnyObject>: Sendable {
     /// An output for each element of a sequence the view model vends (an `AsyncStream` of routes),
     /// subscribed to as it is made. The subscription is the screen's, but it is never work in flight:
     /// it never keeps `wait` or the virtual clock waiting.
-    public static func stream<Elements: AsyncSequence & Sendable>(
+    public static func stream<Elements: AsyncSequence>(
         _ name: String, _ elements: @escaping @MainActor @Sendable (Model) -> Elements
-    ) -> ScreenOutput where Elements.Element: SendableMetatype {
+    ) -> ScreenOutput where Elements: SendableMetatype, Elements.AsyncIterator: SendableMetatype, Elements.Element: SendableMetatype {
         ScreenOutput(
             names: [name], schemas: [TypeSchema.of(Elements.Element.self)], connect: { _, _ in nil },
             subscribe: { model, send in
-                let sequence = elements(model)
+                // Iterated only on the main thread, where the session runs the subscription's jobs.
+                nonisolated(unsafe) let sequence = elements(model)
                 return subscription {
                     do {
                         for try await element in sequence { send(name, element) }

@@ -9,7 +9,7 @@ import ViewModelREPL
 /// Every view model of App, registered as a screen.
 @MainActor
 enum GeneratedScreens {
-    /// Registers the screens: basket-store, composer, contacts, counter, discount-basket-store, pager, posts, profile, settings-store, timer, todo-list, view-state-example.
+    /// Registers the screens: basket-store, catalog, checkout, composer, contacts, counter, discount-basket-store, login, pager, posts, profile, settings-store, timer, todo-list, view-state-example.
     static func register(in screens: inout ScreenRegistry) {
         do {
             var actions: [ScreenAction<BasketStore>] = []
@@ -19,6 +19,34 @@ enum GeneratedScreens {
             bindings.append(binding("items", \BasketStore.items))
             screens.register("basket-store", summary: "ObservableObject BasketStore", leavingOut: Set(["cancellables"] + GeneratedScreens.leavingOut(BasketStore.self)), actions: actions, bindings: bindings.compactMap { $0 }) { context in
                 GeneratedScreens.make(BasketStore.self, context: context)
+            }
+        }
+
+        do {
+            var actions: [ScreenAction<CatalogViewModel>] = []
+            actions.append(.action("open", "id") { (model: CatalogViewModel, id: Int) in model.`open`(id) })
+            actions.append(.action("openSettings") { (model: CatalogViewModel) in model.openSettings() })
+            var bindings: [ScreenBinding<CatalogViewModel>?] = []
+            bindings.append(binding("products", \CatalogViewModel.products))
+            var outputs: [ScreenOutput<CatalogViewModel>] = []
+            outputs.append(.stream("routes") { (model: CatalogViewModel) in model.routes })
+            screens.register("catalog", summary: "@Observable class CatalogViewModel", leavingOut: Set(GeneratedScreens.leavingOut(CatalogViewModel.self)), actions: actions, bindings: bindings.compactMap { $0 }, outputs: outputs) { context in
+                GeneratedScreens.make(CatalogViewModel.self, context: context)
+            }
+        }
+
+        do {
+            var actions: [ScreenAction<CheckoutViewModel>] = []
+            actions.append(.action("cancel") { (model: CheckoutViewModel) in model.cancel() })
+            actions.append(.action("pay") { (model: CheckoutViewModel) in await model.pay() })
+            var bindings: [ScreenBinding<CheckoutViewModel>?] = []
+            bindings.append(binding("isPaying", \CheckoutViewModel.isPaying))
+            bindings.append(binding("total", \CheckoutViewModel.total))
+            var outputs: [ScreenOutput<CheckoutViewModel>] = []
+            outputs.append(.output("onCancel") { (model: CheckoutViewModel, send: OutputSender) in if model.onCancel == nil { model.onCancel = { send("onCancel") } } })
+            outputs.append(.output("onFinished", value: (Receipt).self) { (model: CheckoutViewModel, send: OutputSender) in if model.onFinished == nil { model.onFinished = { send("onFinished", $0) } } })
+            screens.register("checkout", summary: "@Observable class CheckoutViewModel", leavingOut: Set(GeneratedScreens.leavingOut(CheckoutViewModel.self)), actions: actions, bindings: bindings.compactMap { $0 }, outputs: outputs) { context in
+                GeneratedScreens.make(CheckoutViewModel.self, context: context)
             }
         }
 
@@ -75,6 +103,20 @@ enum GeneratedScreens {
             bindings.append(binding("items", \DiscountBasketStore.items))
             screens.register("discount-basket-store", summary: "ObservableObject DiscountBasketStore", leavingOut: Set(["cancellables"] + GeneratedScreens.leavingOut(DiscountBasketStore.self)), actions: actions, bindings: bindings.compactMap { $0 }) { context in
                 GeneratedScreens.make(DiscountBasketStore.self, context: context)
+            }
+        }
+
+        do {
+            var actions: [ScreenAction<LoginViewModel>] = []
+            actions.append(.action("help") { (model: LoginViewModel) in model.help() })
+            actions.append(.action("submit") { (model: LoginViewModel) in model.submit() })
+            var bindings: [ScreenBinding<LoginViewModel>?] = []
+            bindings.append(binding("error", \LoginViewModel.error))
+            bindings.append(binding("name", \LoginViewModel.name))
+            var outputs: [ScreenOutput<LoginViewModel>] = []
+            outputs.append(.outputs(["loginDidAskForHelp", "loginDidSucceed"]) { (model: LoginViewModel, send: OutputSender) -> AnyObject? in guard model.delegate == nil else { return nil }; let recorder = GeneratedScreens_LoginViewModel_delegate_Recorder(send); model.delegate = recorder; return recorder })
+            screens.register("login", summary: "@Observable class LoginViewModel", leavingOut: Set(GeneratedScreens.leavingOut(LoginViewModel.self)), actions: actions, bindings: bindings.compactMap { $0 }, outputs: outputs) { context in
+                GeneratedScreens.make(LoginViewModel.self, context: context)
             }
         }
 
@@ -164,6 +206,12 @@ enum GeneratedScreens {
     /// BasketStore made by `init()`, where no `make(_: BasketStore.Type, context:)` of your own is written.
     static func make(_ type: BasketStore.Type, context: ScreenContext, _ byInit: Void = ()) -> BasketStore { BasketStore() }
 
+    /// CatalogViewModel made by `init()`, where no `make(_: CatalogViewModel.Type, context:)` of your own is written.
+    static func make(_ type: CatalogViewModel.Type, context: ScreenContext, _ byInit: Void = ()) -> CatalogViewModel { CatalogViewModel() }
+
+    /// CheckoutViewModel made by `init()`, where no `make(_: CheckoutViewModel.Type, context:)` of your own is written.
+    static func make(_ type: CheckoutViewModel.Type, context: ScreenContext, _ byInit: Void = ()) -> CheckoutViewModel { CheckoutViewModel() }
+
     /// ComposerViewModel made by `init()`, where no `make(_: ComposerViewModel.Type, context:)` of your own is written.
     static func make(_ type: ComposerViewModel.Type, context: ScreenContext, _ byInit: Void = ()) -> ComposerViewModel { ComposerViewModel() }
 
@@ -172,6 +220,9 @@ enum GeneratedScreens {
 
     /// DiscountBasketStore made by `init()`, where no `make(_: DiscountBasketStore.Type, context:)` of your own is written.
     static func make(_ type: DiscountBasketStore.Type, context: ScreenContext, _ byInit: Void = ()) -> DiscountBasketStore { DiscountBasketStore() }
+
+    /// LoginViewModel made by `init()`, where no `make(_: LoginViewModel.Type, context:)` of your own is written.
+    static func make(_ type: LoginViewModel.Type, context: ScreenContext, _ byInit: Void = ()) -> LoginViewModel { LoginViewModel() }
 
     /// PagerViewModel made by `init()`, where no `make(_: PagerViewModel.Type, context:)` of your own is written.
     static func make(_ type: PagerViewModel.Type, context: ScreenContext, _ byInit: Void = ()) -> PagerViewModel { PagerViewModel() }
@@ -208,6 +259,15 @@ enum GeneratedScreens {
     private static func binding<Model: AnyObject, Value>(_ name: String, _ path: KeyPath<Model, Value>) -> ScreenBinding<Model>? {
         nil
     }
+}
+
+/// Sends each call of LoginViewModel.delegate as an output.
+@MainActor
+private final class GeneratedScreens_LoginViewModel_delegate_Recorder: LoginDelegate, OutputRecording {
+    let send: OutputSender
+    init(_ send: OutputSender) { self.send = send }
+    @MainActor func loginDidAskForHelp() { send("loginDidAskForHelp") }
+    @MainActor func loginDidSucceed(user: String, remember: Bool) { send("loginDidSucceed", members: ["user": user, "remember": remember]) }
 }
 
 // Not hosted: Loader: generic, so no one type to make; host a subclass or typealias that names its arguments.
