@@ -18,6 +18,16 @@ import ViewModelREPL
 /// named by its path. With `.off`, only what the closure states is checked. An error reply is an
 /// issue too. Issues are recorded at the step's own line in the test; the first one attaches the
 /// session's trace page so far (what `--trace` writes) to the test.
+///
+/// What the view model told the app to do (its outputs: navigate, dismiss, report a result) is
+/// ``outputs`` for the last step and ``outputs(named:)`` for the whole test:
+///
+/// ```swift
+/// try await checkout.send("event pay")
+/// try await checkout.send("wait")             // the payment's second passes; onFinished is sent
+/// #expect(checkout.outputs.map(\.name) == ["onFinished"])
+/// #expect(try checkout.outputs(named: "onFinished", as: Receipt.self) == [Receipt(id: 7, total: 30)])
+/// ```
 @MainActor
 public final class ScreenTest<State: Codable & Equatable> {
     /// Whether a step must state every change it makes.
@@ -32,6 +42,13 @@ public final class ScreenTest<State: Codable & Equatable> {
     public var exhaustivity: Exhaustivity
     /// The screen's state after the last step, as the app's own type.
     public private(set) var state: State
+    /// The outputs the view model sent during the last step, oldest first: those of the step's
+    /// own request and those of work an earlier step started (each names its step's command).
+    public private(set) var outputs: [ScreenTestOutput] = []
+    /// Every output sent since the screen was opened, oldest first.
+    private var sent: [ScreenTestOutput] = []
+    /// Each step's command line by its input line number, to name the step an output carries.
+    private var commands: [Int: String] = [:]
     private let screen: String
     private let session: Session
     private let log = ReplyLog()
@@ -51,10 +68,34 @@ public final class ScreenTest<State: Codable & Equatable> {
         session.start()
         _ = log.take()
         line += 1
-        let reply = await SessionLoop.handle(InputLine(number: line, content: .text(CommandWriter.line(for: UseCommand(screen: screen)))), in: session)
+        let use = CommandWriter.line(for: UseCommand(screen: screen))
+        commands[line] = use
+        let reply = await SessionLoop.handle(InputLine(number: line, content: .text(use)), in: session)
         guard case .state(let snapshot)? = reply else { throw ScreenTestError(message: Self.text(of: reply) ?? "cannot open \(screen)") }
         state = try Self.decode(snapshot)
-        _ = log.take()
+        noteOutputs(log.take())
+    }
+
+    /// The outputs named `name` sent since the screen was opened, oldest first: what
+    /// `@outputs.NAME` holds in a session.
+    public func outputs(named name: String) -> [ScreenTestOutput] {
+        sent.filter { $0.name == name }
+    }
+
+    /// The values of the outputs named `name` sent since the screen was opened, oldest first,
+    /// each decoded as `type`.
+    /// - Throws: A `DecodingError` when a value is not a `Value`.
+    public func outputs<Value: Decodable>(named name: String, as type: Value.Type) throws -> [Value] {
+        try outputs(named: name).map { try $0.value(as: type) }
+    }
+
+    /// Keeps the outputs among what a step's run said, as the step's ``outputs``.
+    private func noteOutputs(_ said: [(reply: Reply, push: Bool, line: Int?)]) {
+        outputs = said.compactMap { entry in
+            guard case .output(let screen, let name, let value) = entry.reply else { return nil }
+            return ScreenTestOutput(name: name, screen: screen, command: entry.line.flatMap { commands[$0] } ?? "", value: value)
+        }
+        sent += outputs
     }
 
     /// Runs one command line and checks the state it leaves against the state before with
@@ -64,8 +105,10 @@ public final class ScreenTest<State: Codable & Equatable> {
         var expected = state
         try update?(&expected)
         line += 1
+        commands[line] = command
         let reply = await SessionLoop.handle(InputLine(number: line, content: .text(command)), in: session)
         let said = log.take()
+        noteOutputs(said)
         if case .error(let error)? = reply {
             Issue.record(Comment(rawValue: "'\(command)': \(error.message)"), sourceLocation: sourceLocation)
             attachTrace(sourceLocation)

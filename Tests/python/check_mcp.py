@@ -6,12 +6,13 @@
 Connects in the handshake era (mode="legacy") and in mode="auto" (server/discover, the 2026-07-28
 revision), lists the tools and checks every input schema against JSON Schema's metaschema, then
 uses the screens the way an agent would. Also speaks raw JSON-RPC to check what a broken client
-gets. Exits 0 when every check holds; prints the first that failed and exits 1 otherwise.
+gets, and to outputs-repl (beside the binary) to check that a call's result carries the outputs it caused. Exits 0 when every check holds; prints the first that failed and exits 1 otherwise.
 """
 
 import asyncio
 import http.server
 import json
+import os
 import subprocess
 import sys
 import queue
@@ -214,6 +215,37 @@ def raw_session():
     check(answers.empty(), "nothing after the last answer")
 
 
+def outputs_session():
+    """outputs-repl (beside the binary) over MCP: a tool call's result carries the output lines its
+    command caused, never as its reply, and its text shows each as → NAME value."""
+    outputs_repl = os.path.join(os.path.dirname(BINARY), "outputs-repl")
+    check(os.access(outputs_repl, os.X_OK), f"no outputs-repl beside {BINARY} (swift build --build-tests builds it)")
+    requests = [
+        '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"raw","version":"0"}}}',
+        '{"jsonrpc":"2.0","method":"notifications/initialized"}',
+        '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"use","arguments":{"screen":"checkout"}}}',
+        '{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"event","arguments":{"name":"cancel"}}}',
+        '{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"event","arguments":{"name":"pay"}}}',
+        '{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"wait","arguments":{}}}',
+    ]
+    done = subprocess.run([outputs_repl, "--mcp"], input="\n".join(requests) + "\n", capture_output=True, text=True, timeout=60)
+    check(done.returncode == 0, f"outputs-repl --mcp exited {done.returncode}: {done.stderr[-2000:]}")
+    results = {answer["id"]: answer["result"] for answer in map(json.loads, done.stdout.splitlines()) if "result" in answer}
+
+    def outputs(call):
+        content = results[call]["structuredContent"]
+        check(content["reply"]["type"] == "state", f"call {call}: an output taken as the reply: {content['reply']}")
+        return [(line["line"], line["name"], line["value"]) for line in content["lines"] if line["type"] == "output"]
+
+    check(outputs(3) == [(2, "onCancel", {})], f"the cancel call's outputs: {results[3]}")
+    check("→ onCancel {}" in results[3]["content"][0]["text"], f"the cancel call's text: {results[3]}")
+    check(outputs(4) == [(3, "onFinished", {"id": 7, "total": 30})], f"the pay call's outputs: {results[4]}")
+    check("→ onFinished {id: 7, total: 30}" in results[4]["content"][0]["text"], f"the pay call's text: {results[4]}")
+    check(outputs(2) == [] and outputs(5) == [], f"outputs on calls that sent none: {results[2]}, {results[5]}")
+    lines = [line for result in results.values() if "structuredContent" in result for line in result["structuredContent"].get("lines", [])]
+    check(not any(line["type"] == "output" and "push" in line for line in lines), "an output marked as a push")
+
+
 class PostsHandler(http.server.BaseHTTPRequestHandler):
     """Three posts, as a real HTTP server on 127.0.0.1 serves them to URLSession."""
 
@@ -238,6 +270,7 @@ def main():
             asyncio.run(agent_session(mode, posts_url))
         asyncio.run(progress_and_real_time())
         raw_session()
+        outputs_session()
     except* AssertionError as failures:
         # The SDK's task groups wrap a failed check in exception groups, one inside another.
         pending = list(failures.exceptions)

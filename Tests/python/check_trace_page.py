@@ -6,7 +6,7 @@ A piped session with a load and a failing expect writes its page; the check open
 step list against the session's own lines, clicks a step and finds the changed paths highlighted,
 steps on with ArrowDown, filters the tree with the search box, and follows "first failure". Then
 a logged session turned into a page by vmrepl trace (full and diff states) against the session's
-own page. Then explore --coverage's pages: the Coverage panel's state graph has a node per abstract state and an
+own page. Then outputs-repl (beside VMREPL): each output on the step of its request. Then explore --coverage's pages: the Coverage panel's state graph has a node per abstract state and an
 arrow per transition of the coverage line, every phase of the users screen among the nodes; the
 events never sent and the cases never reached are listed; past 50 states the rest are listed. Then
 a session over 10,000 posts with 1,000 selections opens and steps; the time a step takes in the
@@ -151,6 +151,38 @@ def check_small(driver, binary, folder, out_dir):
     if selected(driver).find_element(By.CSS_SELECTOR, ".cmd").text != lines[3]:
         fail("first failure selected another step than the failed expect")
     print(f"check_trace_page: {len(rows)} steps, highlight, ArrowDown, search and first failure checked")
+
+
+def check_outputs(driver, binary, folder):
+    """outputs-repl (beside VMREPL): each output on the step of the request whose line it carries,
+    shown as "→ NAME value", the payment's sent a second after its reply on the pay step, not the wait's."""
+    outputs_repl = pathlib.Path(binary).parent / "outputs-repl"
+    if not os.access(outputs_repl, os.X_OK):
+        fail(f"no outputs-repl beside {binary} (swift build --build-tests builds it)")
+    page = folder / "outputs.html"
+    lines = ["use checkout", "event cancel", "event pay", "wait", "state"]
+    output = run_session(str(outputs_repl), page, lines)
+    sent = [line for line in output if line["type"] == "output"]
+    if [(line["line"], line["name"]) for line in sent] != [(2, "onCancel"), (3, "onFinished")] or any("push" in line for line in sent):
+        fail(f"outputs-repl sent {sent}")
+    driver.get(page.as_uri())
+    wait_for(driver, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "true", "the outputs page to start")
+    rows = driver.find_elements(By.CSS_SELECTOR, "#steps .step")
+    expected = {"use checkout": "", "event cancel": "t=0s \u2192 onCancel {}", "event pay": 't=1s \u2192 onFinished {"id":7,"total":30}', "wait": "", "state": ""}
+    for row in rows[1:]:
+        command = row.find_element(By.CSS_SELECTOR, ".cmd").text
+        row.click()
+        wait_for(driver, lambda d: selected(d).get_attribute("data-index") == row.get_attribute("data-index"), f"the step {command!r} to be selected")
+        box = driver.find_element(By.ID, "outputs-box")
+        shown = driver.find_element(By.ID, "outputs").get_attribute("textContent") if box.is_displayed() else ""
+        if shown != expected[command]:
+            fail(f"the step {command!r} shows the outputs {shown!r}, not {expected[command]!r}")
+        pushes = driver.find_element(By.ID, "pushes").get_attribute("textContent")
+        if '"type":"output"' in pushes:
+            fail(f"the step {command!r} lists an output among its pushes: {pushes!r}")
+    if [row.find_element(By.CSS_SELECTOR, ".cmd").text for row in rows[1:]] != lines:
+        fail("the outputs page's steps are not the session's lines")
+    print("check_trace_page: outputs on the steps that caused them, one sent after its step's reply")
 
 
 def check_exact_values(driver, binary, folder):
@@ -456,6 +488,7 @@ def main():
         try:
             check_small(driver, binary, folder, out_dir)
             check_log(driver, binary, folder)
+            check_outputs(driver, binary, folder)
             check_exact_values(driver, binary, folder)
             check_explore(driver, binary, folder)
             check_coverage(driver, binary, folder, out_dir)

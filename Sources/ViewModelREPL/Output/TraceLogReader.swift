@@ -64,7 +64,8 @@ package struct TraceLogReader {
         }
         let state = Self.state(of: value)
         let shown = TraceRecorder.Shown(
-            tag: tag, push: push, isReady: type == "ready", isChange: type == "change", failure: Self.failure(of: value), state: state)
+            tag: tag, push: push, isReady: type == "ready", isChange: type == "change" || type == "output", isOutput: type == "output",
+            failure: Self.failure(of: value), state: state)
         recorder.record(shown) {
             // A state line is kept without its state, which goes into the chain of states.
             let kept = state == nil ? members : members.filter { $0.key != "state" && $0.key != "patch" }

@@ -3,8 +3,10 @@
 /// network and no server.
 ///
 /// The page lists the steps (command, reply type, failure markers, a "first failure" link);
-/// selecting one shows the state after it as a tree built lazily (only expanded nodes exist),
-/// the paths that changed since the step before highlighted, and the patch. ArrowUp/ArrowDown
+/// selecting one shows its outputs (`→ NAME value`, each on the step of the request that caused
+/// it, even when its work sent it after the reply), its other pushes, and the state after it as a
+/// tree built lazily (only expanded nodes exist), the paths that changed since the step before
+/// highlighted, and the patch. ArrowUp/ArrowDown
 /// (or k/j) step back and forth; a search box filters the tree by path or value. When the trace
 /// holds `explore --coverage`'s line, a "Coverage" link in the header opens a panel with its
 /// state graph (``CoverageDiagram``), the events' counts, those never sent and the enum cases
@@ -104,6 +106,7 @@ enum TracePage {
         <section id="detail" aria-live="polite">
         <div id="step-head"></div>
         <h2>Reply</h2><pre id="reply"></pre>
+        <div id="outputs-box"><h2>Outputs</h2><pre id="outputs"></pre></div>
         <div id="pushes-box"><h2>Pushes</h2><pre id="pushes"></pre></div>
         <h2 id="state-title">State after this step</h2>
         <input id="search" type="search" placeholder="Filter the state by path or value" aria-label="filter the state">
@@ -138,6 +141,8 @@ enum TracePage {
           typeof value === "number" && !Number.isSafeInteger(value) && context && /^-?[0-9]+$/.test(context.source) ? BigInt(context.source) : value);
         const exact = (key, value) => typeof value === "bigint" ? (JSON.rawJSON ? JSON.rawJSON(value.toString()) : Number(value)) : value;
         const stringify = (value, indent) => JSON.stringify(value, exact, indent);
+        // An output line: what the view model told the app to do, shown as "→ NAME value".
+        const isOutput = (line) => line != null && line.type === "output";
         const steps = data.steps, entries = data.states;
         const cache = new Array(entries.length);
         const $ = (id) => document.getElementById(id);
@@ -236,7 +241,8 @@ enum TracePage {
           if (step.file != null) line.title = step.file;
           item.appendChild(line);
           item.appendChild(el("span", "cmd", step.cmd != null ? step.cmd : "(" + step.reply.type + ")"));
-          item.appendChild(el("span", "type", step.reply.type + (step.pushes ? " +" + step.pushes.length : "")));
+          const sent = (step.pushes || []).filter(isOutput).length, others = (step.pushes || []).length - sent;
+          item.appendChild(el("span", "type", step.reply.type + (others ? " +" + others : "") + (sent ? " \u2192" + sent : "")));
           if (step.clock != null) item.appendChild(el("span", "clock", "t=" + step.clock + "s"));
           if (step.failure) item.appendChild(el("span", "marker", "\u2717 " + step.failure));
           list.appendChild(item);
@@ -343,8 +349,14 @@ enum TracePage {
           if (step.id !== undefined) head.appendChild(el("span", "muted", "  id " + stringify(step.id)));
           if (step.clock != null) head.appendChild(el("span", "muted", "  clock " + step.clock + "s"));
           $("reply").textContent = stringify(step.reply);
-          $("pushes-box").hidden = !step.pushes;
-          $("pushes").textContent = step.pushes ? step.pushes.map((p, i) => (step.pushClocks && step.pushClocks[i] != null ? "t=" + step.pushClocks[i] + "s " : "") + stringify(p)).join("\n") : "";
+          // What the view model sent (output lines, its request's whenever they came) apart from the other lines.
+          const at = (i) => step.pushClocks && step.pushClocks[i] != null ? "t=" + step.pushClocks[i] + "s " : "";
+          const lines = (step.pushes || []).map((p, i) => [p, i]);
+          const outputs = lines.filter(([p]) => isOutput(p)), others = lines.filter(([p]) => !isOutput(p));
+          $("outputs-box").hidden = !outputs.length;
+          $("outputs").textContent = outputs.map(([p, i]) => at(i) + "\u2192 " + p.name + " " + stringify(p.value)).join("\n");
+          $("pushes-box").hidden = !others.length;
+          $("pushes").textContent = others.map(([p, i]) => at(i) + stringify(p)).join("\n");
           const previous = current > 0 ? steps[current - 1].state : null;
           const change = patchSince(previous, step.state);
           changed = new Set(); changedAncestors = new Set();

@@ -40,7 +40,8 @@ package final class TraceRecorder: OutputConsumer {
         var clock: Double?
         /// The reply as its protocol line, a state's own value left out (it is in ``states``).
         var reply: JSONValue
-        /// The lines the request caused later, and the `change` lines just before its reply.
+        /// The lines the request caused later, and the `change` and `output` lines just before its
+        /// reply; the `output` lines its work sent after the reply too, carrying its line.
         var pushes: [JSONValue] = []
         /// The clock when each push came, in seconds (virtual time only).
         var pushClocks: [Double] = []
@@ -126,8 +127,8 @@ package final class TraceRecorder: OutputConsumer {
             coverage = (lines.line, covered)
         }
         let shown = Shown(
-            tag: value.tag, push: value.push, isReady: isReady, isChange: Self.isChange(value.reply), failure: Self.failure(of: value.reply),
-            state: snapshot.map(StateShown.whole))
+            tag: value.tag, push: value.push, isReady: isReady, isChange: Self.isChange(value.reply), isOutput: Self.isOutput(value.reply),
+            failure: Self.failure(of: value.reply), state: snapshot.map(StateShown.whole))
         record(shown) {
             if let snapshot { return self.stateLine(snapshot, value) }
             self.writer.render(value)
@@ -142,8 +143,11 @@ package final class TraceRecorder: OutputConsumer {
         var push: Bool
         /// A `ready` line: a new session starts, its lines numbered from 1 again.
         var isReady: Bool
-        /// A `change` line, which goes with the reply after it.
+        /// A `change` or `output` line, which goes with the reply after it.
         var isChange: Bool
+        /// An `output` line, which goes with the step of the request whose line it carries when
+        /// that step is there already (work sent it after the reply), else with the reply after it.
+        var isOutput = false
         /// `expect`, `invariant` or `error`, when the line says something failed.
         var failure: String?
         var state: StateShown?
@@ -179,6 +183,9 @@ package final class TraceRecorder: OutputConsumer {
             } else if let index = owner, let failure {
                 steps[index].failure = Self.worse(steps[index].failure, failure)
             }
+        } else if shown.isOutput, let number = shown.tag?.line, let index = stepByLine[number] {
+            // Sent by its request's work after the reply: that step's, like a push.
+            owner = index
         } else if steps.count >= limits.steps || keptBytes >= limits.bytes {
             guard !shown.isChange, keepPast(failure) else {
                 if shown.isChange { droppedPushes += 1 } else { droppedSteps += 1 }
@@ -228,6 +235,8 @@ package final class TraceRecorder: OutputConsumer {
         var step = Step(file: file, call: shown.push ? nil : call, line: shown.tag?.line, id: shown.tag?.id, command: command, reply: line)
         step.clock = readClock?().map(DurationText.seconds)
         step.pushes = pendingChanges
+        // Written just before the reply, at its time.
+        if let clock = step.clock { step.pushClocks = pendingChanges.map { _ in clock } }
         pendingChanges = []
         // A step kept past the limits shows no state: the last one kept is not the state after it.
         step.state = pastTheLimits ? nil : stateIndex ?? steps.last?.state
@@ -291,6 +300,12 @@ package final class TraceRecorder: OutputConsumer {
         case .change, .output: return true
         default: return false
         }
+    }
+
+    /// Whether a value is an `output` line, which goes with the step of its request.
+    private static func isOutput(_ reply: Reply) -> Bool {
+        if case .output = reply { return true }
+        return false
     }
 
     /// Keeps a state a line shows; its index, or `nil` past the budget.

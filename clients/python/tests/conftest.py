@@ -31,6 +31,16 @@ def binary() -> str:
     return path
 
 
+@pytest.fixture(scope="session")
+def outputs_binary(binary: str) -> str:
+    """The test app of outputs (TestApps/OutputsREPL): $VMREPL_OUTPUTS_BIN, else `outputs-repl`
+    beside $VMREPL_BIN (`swift build --build-tests` builds both). Missing, the tests fail."""
+    path = os.environ.get("VMREPL_OUTPUTS_BIN") or os.path.join(os.path.dirname(binary), "outputs-repl")
+    if not os.access(path, os.X_OK):
+        pytest.fail(f"{path} is not an executable: build outputs-repl or set VMREPL_OUTPUTS_BIN", pytrace=False)
+    return path
+
+
 Fake = Callable[[str], str]
 """Makes a stand-in executable from a Python body."""
 

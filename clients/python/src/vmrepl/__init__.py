@@ -19,7 +19,7 @@ from ._errors import (
     ReplyTimeout,
     VMReplException,
 )
-from ._lines import JSON, Line, Request, apply_patch
+from ._lines import JSON, Line, Output, Request, apply_patch
 from ._session import NORMAL_EXIT_STATUSES, SUPPORTED_VERSIONS, Operator, resolve_binary
 from .aio import AsyncClient
 from .client import Client
@@ -36,6 +36,7 @@ __all__ = [
     "MISSING",
     "NORMAL_EXIT_STATUSES",
     "Operator",
+    "Output",
     "ProcessExited",
     "ProtocolViolation",
     "ReplyTimeout",

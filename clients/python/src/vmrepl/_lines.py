@@ -7,7 +7,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Line", "Request", "parse_line", "apply_patch", "format_path"]
+__all__ = ["Line", "Output", "Request", "parse_line", "apply_patch", "format_path"]
 
 _MISSING: Any = object()
 
@@ -56,6 +56,15 @@ class Line:
         """The lines pushed later for this line's request (empty for a line of no request)."""
         return self.request.pushes if self.request is not None else []
 
+    @property
+    def outputs(self) -> list[Output]:
+        """What the view model told the app to do for this line's request, oldest first.
+
+        The `output` lines of the request: those written before its reply, and those its work
+        sent after it, as far as the client has read them (empty for a line of no request).
+        """
+        return self.request.outputs if self.request is not None else []
+
     def __getitem__(self, key: str) -> Any:
         return self.raw[key]
 
@@ -77,12 +86,32 @@ class Line:
         return f"Line({json.dumps(shown, ensure_ascii=False)})"
 
 
+@dataclass(frozen=True)
+class Output:
+    """One thing a hosted view model told the app to do: an `output` line (navigate, dismiss,
+    report a result), as `name` and `value` (`{}` for an output of no value).
+
+    It carries its request's `line` and is never a push; `line` here is the whole `Line`.
+    """
+
+    name: str
+    value: JSON
+    screen: str | None = None
+    line: Line | None = field(default=None, compare=False, repr=False)
+
+    @staticmethod
+    def of(line: Line) -> Output:
+        """The output an `output` line carries."""
+        name = line.get("name")
+        return Output(name=name if isinstance(name, str) else "", value=line.get("value"), screen=line.screen, line=line)
+
+
 @dataclass(eq=False, repr=False)
 class Request:
     """A request the client sent and every line tagged with it.
 
-    `lines` holds them all in order (including `change` lines of watches); `reply` is the one
-    reply; `pushes` the lines with `"push": true` (a load's later states, an
+    `lines` holds them all in order (including `change` lines of watches and `output` lines);
+    `reply` is the one reply; `pushes` the lines with `"push": true` (a load's later states, an
     `invariant_violated` error, a `log` note). The reader adds to them as lines arrive.
     """
 
@@ -99,7 +128,14 @@ class Request:
 
     @property
     def changes(self) -> list[Line]:
+        """The `change` lines of watches this request caused."""
         return [each for each in self.lines if each.type == "change"]
+
+    @property
+    def outputs(self) -> list[Output]:
+        """What the view model told the app to do for this request (its `output` lines), oldest
+        first: those before the reply and those its work sent later, as far as they were read."""
+        return [Output.of(each) for each in self.lines if each.type == "output"]
 
 
 def parse_line(raw: dict[str, Any]) -> Line:

@@ -9,8 +9,8 @@ import shutil
 from collections import deque
 from typing import Any, Callable, ContextManager, Generic, Iterable, Literal, Mapping, TypeVar, get_args
 
-from ._errors import ProtocolViolation
-from ._lines import Line, Request, apply_patch, parse_line
+from ._errors import ProtocolViolation, shorten
+from ._lines import JSON, Line, Output, Request, apply_patch, parse_line
 
 SUPPORTED_VERSIONS = (1,)
 """The protocol versions this client speaks (the `version` of the `ready` line)."""
@@ -94,6 +94,8 @@ class Router:
         self.quit_replied = False
         self.broken: ProtocolViolation | None = None
         self.states: dict[str, tuple[int, Any]] = {}
+        self.outputs: list[Output] = []
+        """Every `output` line read, oldest first."""
         self._partial = bytearray()
 
     # Sending.
@@ -183,9 +185,11 @@ class Router:
             self.anomalies.append(f"seq {line.seq} where {self.next_seq} was due")
         self.next_seq = line.seq + 1
         self._rebuild_state(line)
+        if line.type == "output":
+            self.outputs.append(Output.of(line))
         request = self.requests.get(line.line) if line.line is not None else None
         if request is None:
-            if line.line is None and line.push:
+            if line.line is None and (line.push or line.type == "output"):
                 self.unsolicited.append(line)
             else:
                 self.anomalies.append(f"a line for no request sent: {text[:200]}")
@@ -197,7 +201,7 @@ class Router:
         request.lines.append(line)
         if line.push:
             request.pushes.append(line)
-        elif line.type != "change":
+        elif line.type not in _NOT_REPLIES:
             if request.reply is None:
                 request.reply = line
                 if line.type == "ok" and line.cmd == "quit":
@@ -243,6 +247,25 @@ class Router:
                 return line
         return None
 
+
+    def find_output(self, request: Request | None, name: str | None, start: int) -> Output | None:
+        """The first output of `request` (of every request when None) from index `start` on
+        named `name` (any name when None)."""
+        outputs = request.outputs if request is not None else self.outputs
+        for output in outputs[start:]:
+            if name is None or output.name == name:
+                return output
+        return None
+
+
+def output_wanted(request: Request | None, name: str | None) -> str:
+    """What a wait for an output waits for, for its timeout's message."""
+    what = f"output {name}" if name is not None else "output"
+    return what if request is None else f"{what} of line {request.line} ({shorten(request.text)})"
+
+
+_NOT_REPLIES = frozenset({"change", "output"})
+"""Lines tagged with a request that are not its reply: a watch's change, an output sent."""
 
 R = TypeVar("R", covariant=True)
 
@@ -513,6 +536,18 @@ class Observed:
         """The last lines sent (`"<"`, text) and read (`">"`, text), oldest first."""
         with self._guard():
             return list(self._router.transcript)
+
+    def outputs(self, name: str, *, screen: str | None = None) -> list[JSON]:
+        """The values output `name` sent so far (of `screen`, or of any), oldest first, as far as
+        the client has read: what `@outputs.NAME` holds, over the whole session."""
+        with self._guard():
+            return [each.value for each in self._router.outputs if each.name == name and (screen is None or each.screen == screen)]
+
+    @property
+    def all_outputs(self) -> list[Output]:
+        """Every output read so far, of every screen and request, oldest first."""
+        with self._guard():
+            return list(self._router.outputs)
 
     @property
     def requests(self) -> list[Request]:

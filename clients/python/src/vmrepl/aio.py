@@ -11,8 +11,17 @@ from types import TracebackType
 from typing import Any, Awaitable, Callable, Iterable, Mapping, Sequence
 
 from ._errors import ProcessExited, ReplyTimeout, VMReplException, error_for, shorten
-from ._lines import Line, Request
-from ._session import NORMAL_EXIT_STATUSES, SUPPORTED_VERSIONS, Commands, Match, Observed, Router, resolve_binary
+from ._lines import Line, Output, Request
+from ._session import (
+    NORMAL_EXIT_STATUSES,
+    SUPPORTED_VERSIONS,
+    Commands,
+    Match,
+    Observed,
+    Router,
+    output_wanted,
+    resolve_binary,
+)
 
 __all__ = ["AsyncClient"]
 
@@ -334,6 +343,29 @@ class AsyncClient(Commands[Awaitable[Line]], Observed):
 
         what = f"push for line {owner.line} ({shorten(owner.text)})" if owner is not None else "push of no request"
         await self._wait_for(done, self.timeout if timeout is None else timeout, "matching " + what)
+        return found[0]
+
+    async def wait_output(
+        self,
+        request: Request | Line | None = None,
+        name: str | None = None,
+        *,
+        timeout: float | None = None,
+        start: int = 0,
+    ) -> Output:
+        """As `Client.wait_output`: the first output of `request` from `start` on named `name`."""
+        owner = request.request if isinstance(request, Line) else request
+        if isinstance(request, Line) and owner is None:
+            raise ValueError("this line belongs to no request the client sent")
+        found: list[Output] = []
+
+        def done() -> bool:
+            output = self._router.find_output(owner, name, start)
+            if output is not None:
+                found.append(output)
+            return output is not None
+
+        await self._wait_for(done, self.timeout if timeout is None else timeout, output_wanted(owner, name))
         return found[0]
 
     @property

@@ -14,8 +14,17 @@ from types import TracebackType
 from typing import IO, Any, Callable, Iterable, Mapping, Sequence
 
 from ._errors import ProcessExited, ProtocolViolation, ReplyTimeout, VMReplException, error_for, shorten
-from ._lines import Line, Request
-from ._session import NORMAL_EXIT_STATUSES, SUPPORTED_VERSIONS, Commands, Match, Observed, Router, resolve_binary
+from ._lines import Line, Output, Request
+from ._session import (
+    NORMAL_EXIT_STATUSES,
+    SUPPORTED_VERSIONS,
+    Commands,
+    Match,
+    Observed,
+    Router,
+    output_wanted,
+    resolve_binary,
+)
 
 __all__ = ["Client"]
 
@@ -313,6 +322,31 @@ class Client(Commands[Line], Observed):
 
         what = f"push for line {owner.line} ({shorten(owner.text)})" if owner is not None else "push of no request"
         self._wait_for(done, self.timeout if timeout is None else timeout, "matching " + what)
+        return found[0]
+
+    def wait_output(
+        self,
+        request: Request | Line | None = None,
+        name: str | None = None,
+        *,
+        timeout: float | None = None,
+        start: int = 0,
+    ) -> Output:
+        """The first output of `request` (a Request, or its reply; with none, of any request)
+        from index `start` on named `name` (any name when None), waiting for it up to `timeout`
+        seconds (`ReplyTimeout` then): for an output its work sends after the reply."""
+        owner = request.request if isinstance(request, Line) else request
+        if isinstance(request, Line) and owner is None:
+            raise ValueError("this line belongs to no request the client sent")
+        found: list[Output] = []
+
+        def done() -> bool:
+            output = self._router.find_output(owner, name, start)
+            if output is not None:
+                found.append(output)
+            return output is not None
+
+        self._wait_for(done, self.timeout if timeout is None else timeout, output_wanted(owner, name))
         return found[0]
 
     # What was seen (the rest is in Observed).

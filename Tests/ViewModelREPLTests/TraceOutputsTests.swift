@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+
+@testable import ViewModelREPL
+
+/// Outputs on the trace page: each on the step of the request whose line it carries, whether it
+/// was written before that step's reply or sent by its work later, live and read from a log.
+@MainActor
+struct TraceOutputsTests {
+    /// A view model that reports each order through one closure property, at once or after a second.
+    @MainActor
+    final class OrderModel {
+        private(set) var orders = 0
+        var onDone: ((Int) -> Void)?
+        private let clock: any Clock<Duration>
+
+        init(clock: any Clock<Duration>) {
+            self.clock = clock
+        }
+
+        func finish() {
+            orders += 1
+            onDone?(orders)
+        }
+
+        func finishLater() async {
+            try? await clock.sleep(for: .seconds(1))
+            finish()
+        }
+    }
+
+    private static func screens() -> ScreenRegistry {
+        var screens = ScreenRegistry()
+        screens.register(
+            "order", summary: "reports each order through onDone",
+            actions: [.action("finish") { $0.finish() }, .action("finishLater") { await $0.finishLater() }],
+            outputs: [.closure("onDone", \.onDone)]
+        ) { context in
+            OrderModel(clock: context.clock)
+        }
+        return screens
+    }
+
+    /// Runs `requests` on virtual time with a trace of their own; that trace, and the protocol lines
+    /// as a driver logs them (each request, then what came back).
+    private func session(_ requests: [String]) async -> (trace: TraceRecorder, log: [String]) {
+        let trace = TraceRecorder()
+        var written: [UInt8] = []
+        let writer = ProtocolWriter(
+            output: OutputChannel { bytes in
+                written.append(contentsOf: bytes)
+                return true
+            })
+        let session = Session(registry: Self.screens(), options: Evaluator.Options(clock: .virtual), consumer: OutputTee(writer, trace: trace))
+        var log: [String] = []
+        func take() {
+            session.flush()
+            log += String(decoding: written, as: UTF8.self).split(separator: "\n").map(String.init)
+            written.removeAll()
+        }
+        session.start()
+        take()
+        for (index, request) in requests.enumerated() {
+            log.append(request)
+            await session.handle(line: request, number: index + 1)
+            take()
+        }
+        await session.finish()
+        take()
+        return (trace, log)
+    }
+
+    /// Each step's command and the outputs it holds, as `name=value`.
+    private func outputs(_ trace: TraceRecorder) -> [String] {
+        trace.steps.map { step in
+            let sent = step.pushes.compactMap { line -> String? in
+                guard line["type"] == .string("output"), case .string(let name)? = line["name"], let value = line["value"] else { return nil }
+                return "\(name)=\(JSONWriter.string(value))"
+            }
+            return "\(step.command ?? "-"): \(sent.joined(separator: " "))"
+        }
+    }
+
+    private let requests = ["use order", "event finish", "event finishLater", "wait", "state"]
+    private let expected = ["-: ", "use order: ", "event finish: onDone=1", "event finishLater: onDone=2", "wait: ", "state: "]
+
+    @Test func anOutputIsOnTheStepOfItsRequestEvenWhenItsWorkSentItAfterTheReply() async throws {
+        let (trace, log) = await session(requests)
+        // The log: the later output came after its step's reply, before the wait's.
+        let later = try #require(log.firstIndex { $0.contains(#""name":"onDone","value":2"#) })
+        #expect(log[later].contains(#""line":3"#) && !log[later].contains("push"))
+        #expect(log[..<later].contains { $0.hasPrefix("{") && $0.contains(#""line":3"#) && $0.contains(#""type":"state""#) })
+        #expect(outputs(trace) == expected)
+        // Each output carries the clock it came at: the later one a second on.
+        let step = try #require(trace.steps.first { $0.command == "event finishLater" })
+        #expect(step.pushClocks.count == step.pushes.count)
+        let index = try #require(step.pushes.firstIndex { $0["type"] == .string("output") })
+        #expect(step.pushClocks[index] == 1)
+    }
+
+    @Test func aLogReadBackPutsEachOutputOnTheSameStep() async throws {
+        let (_, log) = await session(requests)
+        var reader = TraceLogReader(recorder: TraceRecorder())
+        for line in log { reader.read(line) }
+        #expect(outputs(reader.recorder) == expected)
+    }
+}
