@@ -71,6 +71,7 @@ final class TimeDriver {
 
     /// Switches to `mode`'s clock; screens made before keep theirs.
     func use(_ mode: ClockMode) {
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) { OutputSubscriptions.executor = LoadJobQueue.shared }
         switch mode {
         case .virtual:
             if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) { GlobalJobs.capture(true) }

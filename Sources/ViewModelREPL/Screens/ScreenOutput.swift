@@ -113,8 +113,8 @@ public struct ScreenOutput<Model: AnyObject>: Sendable {
     /// Starts a subscription's task: where the session's queue of jobs exists, preferring it, so an
     /// element the view model sends during a command is handled before that command's reply.
     private static func subscription(_ body: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
-        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
-            return Task(executorPreference: LoadJobQueue.shared) { await body() }
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), let executor = OutputSubscriptions.executor {
+            return Task(executorPreference: executor) { await body() }
         }
         return Task { @MainActor in await body() }
     }
