@@ -80,8 +80,8 @@ public struct ScreenRegistry: Sendable {
         make: @escaping @MainActor @Sendable (ScreenContext) -> Model
     ) {
         checkNew(name)
-        precondition(
-            Set(outputs.flatMap(\.names)).count == outputs.flatMap(\.names).count, "screen '\(name)' has two outputs of one name")
+        let outputNames: [String] = outputs.flatMap { (output: ScreenOutput<Model>) -> [String] in output.names }
+        precondition(Set(outputNames).count == outputNames.count, "screen '\(name)' has two outputs of one name")
         precondition(Set(actions.map(\.name)).count == actions.count, "screen '\(name)' has two actions of one name")
         precondition(
             !actions.contains { !$0.drives.isEmpty && !$0.arguments.isEmpty },
