@@ -48,8 +48,7 @@ struct OutputPlan {
     static func of(_ property: SymbolGraph.Symbol, named name: String, type: String, index: GraphIndex) -> Result<OutputPlan, ScreenPlan.Refusal>? {
         let declaration = property.declaration
         if declaration.contains(" static ") || declaration.hasPrefix("static ") { return nil }
-        let settable =
-            declaration.hasSuffix("{ get set }") || (!declaration.contains("{") && declaration.range(of: #"(^|[ @])var "#, options: .regularExpression) != nil)
+        let settable = ScreenPlan.isSettable(property)
         let trimmed = type.trimmingCharacters(in: .whitespaces)
         if trimmed.hasPrefix("AsyncStream<") || trimmed.hasPrefix("AsyncThrowingStream<") {
             return .success(OutputPlan(property: name, source: .stream))
@@ -138,11 +137,10 @@ struct OutputPlan {
         }
         guard type.hasPrefix("("), let close = matching(type, from: type.startIndex) else { return nil }
         let list = String(type[type.index(after: type.startIndex)..<close])
-        var rest = String(type[type.index(after: close)...]).trimmingCharacters(in: .whitespaces)
+        let rest = String(type[type.index(after: close)...]).trimmingCharacters(in: .whitespaces)
         guard let arrow = rest.range(of: "->") else { return nil }
         let effects = rest[..<arrow.lowerBound]
         let result = rest[arrow.upperBound...].trimmingCharacters(in: .whitespaces)
-        rest = ""
         let parts = list.trimmingCharacters(in: .whitespaces).isEmpty ? [] : splitTopLevel(list, at: ",")
         let arguments = parts.enumerated().map { offset, part -> Argument in
             let pieces = splitTopLevel(part, at: ":")

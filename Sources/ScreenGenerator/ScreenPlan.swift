@@ -185,11 +185,8 @@ struct ScreenPlan {
                         }
                         continue
                     }
-                    let declaration = member.declaration
-                    // `{ get set }` (a computed or an @Observable property), or a stored `var` (written
-                    // without accessors); a `private(set)` one is left out by the compiler (see the file's `binding`).
-                    let isStoredVar = !declaration.contains("{") && declaration.range(of: #"(^|[ @])var "#, options: .regularExpression) != nil
-                    guard declaration.hasSuffix("{ get set }") || isStoredVar, !declaration.contains(" static ") else { continue }
+                    // A `private(set)` one is left out by the compiler (see the file's `binding`).
+                    guard Self.isSettable(member), !member.declaration.contains(" static ") else { continue }
                     guard let substitutions,
                         let type = index.typeText(Self.propertyTypeFragments(member), owner: owner, substitutions: substitutions),
                         !type.isEmpty
@@ -389,6 +386,14 @@ struct ScreenPlan {
             out.append(character)
         }
         return String(out.dropLast())
+    }
+
+    /// Whether a property's symbol says it can be set: `{ get set }` (a computed or an @Observable
+    /// property), or a stored `var` (written without accessors).
+    static func isSettable(_ property: SymbolGraph.Symbol) -> Bool {
+        let declaration = property.declaration
+        if declaration.hasSuffix("{ get set }") { return true }
+        return !declaration.contains("{") && declaration.range(of: #"(^|[ @])var "#, options: .regularExpression) != nil
     }
 
     /// The fragments of a property's type: what follows its name's colon, up to its accessors or value.

@@ -8,14 +8,17 @@ public protocol ParsedLines {
 }
 
 extension ParsedLines {
-    /// The reply to input line `line`: the one line with that number and no `push`.
+    /// The reply to input line `line`: the one line with that number, no `push`, and neither a
+    /// `change` nor an `output` (which carry their request's line without being its reply).
     public func reply(_ line: Int) -> [String: Any]? {
-        let replies = lines.filter { $0["line"] as? Int == line && $0["push"] == nil }
+        let replies = replies.filter { $0["line"] as? Int == line }
         return replies.count == 1 ? replies[0] : nil
     }
 
     /// The replies, in order.
-    public var replies: [[String: Any]] { lines.filter { $0["line"] != nil && $0["push"] == nil } }
+    public var replies: [[String: Any]] {
+        lines.filter { $0["line"] != nil && $0["push"] == nil && !["change", "output"].contains($0["type"] as? String ?? "") }
+    }
 
     /// The pushed lines, in order.
     public var pushes: [[String: Any]] { lines.filter { $0["push"] as? Bool == true } }

@@ -7,9 +7,12 @@ import Testing
 /// `vmrepl trace LOG`: a saved protocol session read back into the same trace a live session keeps.
 @MainActor
 struct TraceLogReaderTests {
-    /// A session run line by line with a trace of its own; returns that trace and the log a driver
-    /// keeps of it: each request, then the lines that came back, as they came.
-    private func session(_ requests: [String], states: StateRendering = .full) async -> (trace: TraceRecorder, log: [String]) {
+    /// A session run line by line (on virtual time) with a trace of its own, over the example screens
+    /// or `registry`; returns that trace and the log a driver keeps of it: each request, then the
+    /// lines that came back, as they came.
+    static func session(
+        _ requests: [String], registry: ScreenRegistry = ExampleScreens.registry(postsURL: nil), states: StateRendering = .full
+    ) async -> (trace: TraceRecorder, log: [String]) {
         let trace = TraceRecorder()
         var written: [UInt8] = []
         let writer = ProtocolWriter(
@@ -18,7 +21,7 @@ struct TraceLogReaderTests {
                 return true
             })
         let options = Evaluator.Options(output: OutputSettings(states: states))
-        let session = Session(registry: ExampleScreens.registry(postsURL: nil), options: options, consumer: OutputTee(writer, trace: trace))
+        let session = Session(registry: registry, options: options, consumer: OutputTee(writer, trace: trace))
         var log: [String] = []
         func take() {
             session.flush()
@@ -37,7 +40,8 @@ struct TraceLogReaderTests {
         return (trace, log)
     }
 
-    private func read(_ log: [String]) -> TraceRecorder {
+    /// The trace `vmrepl trace` keeps of a log.
+    static func read(_ log: [String]) -> TraceRecorder {
         var reader = TraceLogReader(recorder: TraceRecorder())
         for line in log { reader.read(line) }
         return reader.recorder
@@ -66,8 +70,8 @@ struct TraceLogReaderTests {
     ]
 
     @Test func aLoggedSessionGivesTheTraceTheSessionKept() async throws {
-        let (live, log) = await session(Self.requests)
-        let read = read(log)
+        let (live, log) = await Self.session(Self.requests)
+        let read = Self.read(log)
         #expect(steps(read) == steps(live))
         #expect(try states(read) == states(live))
         #expect(read.steps.map(\.failure) == [nil, nil, nil, nil, "expect", nil, nil, "error"])
@@ -76,8 +80,8 @@ struct TraceLogReaderTests {
 
     /// A log of `--states=diff` lines keeps their patches as the chain of states.
     @Test func aDiffLogKeepsItsPatchesAgainstTheLastState() async throws {
-        let (_, log) = await session(Self.requests, states: .diff)
-        let read = read(log)
+        let (_, log) = await Self.session(Self.requests, states: .diff)
+        let read = Self.read(log)
         let stateOfMock = try #require(read.steps[5].state)
         let entry = read.states[stateOfMock]
         #expect(entry.full == nil && entry.base != nil)
@@ -87,8 +91,8 @@ struct TraceLogReaderTests {
 
     /// Only the output logged: the steps show their replies and failures, not their commands.
     @Test func aLogOfTheOutputAloneShowsTheStepsWithoutCommands() async throws {
-        let (live, log) = await session(Self.requests)
-        let read = read(log.filter { $0.hasPrefix(#"{"type""#) })
+        let (live, log) = await Self.session(Self.requests)
+        let read = Self.read(log.filter { $0.hasPrefix(#"{"type""#) })
         #expect(read.steps.count == live.steps.count)
         #expect(read.steps.allSatisfy { $0.command == nil })
         #expect(read.steps.map(\.failure) == live.steps.map(\.failure))
@@ -97,13 +101,13 @@ struct TraceLogReaderTests {
     /// A second session in one log is numbered from 1 again; the requests a driver sent before its
     /// `ready` came are its first lines.
     @Test func aSecondSessionIsNumberedFromOneFromTheRequestsBeforeItsReady() async throws {
-        let (_, first) = await session(["use foo", "event hello"])
-        let (_, second) = await session(["use foo", "event goodbye"])
+        let (_, first) = await Self.session(["use foo", "event hello"])
+        let (_, second) = await Self.session(["use foo", "event goodbye"])
         let early = second.firstIndex { $0 == "use foo" } ?? 0
         // The second driver wrote its first request before reading `ready`.
         var reordered = second
         reordered.swapAt(0, early)
-        let read = read(first + reordered)
+        let read = Self.read(first + reordered)
         #expect(read.steps.compactMap(\.command) == ["use foo", "event hello", "use foo", "event goodbye"])
         #expect(read.steps.map(\.line) == [nil, 1, 2, nil, 1, 2])
     }

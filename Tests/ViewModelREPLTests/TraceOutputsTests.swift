@@ -41,35 +41,6 @@ struct TraceOutputsTests {
         return screens
     }
 
-    /// Runs `requests` on virtual time with a trace of their own; that trace, and the protocol lines
-    /// as a driver logs them (each request, then what came back).
-    private func session(_ requests: [String]) async -> (trace: TraceRecorder, log: [String]) {
-        let trace = TraceRecorder()
-        var written: [UInt8] = []
-        let writer = ProtocolWriter(
-            output: OutputChannel { bytes in
-                written.append(contentsOf: bytes)
-                return true
-            })
-        let session = Session(registry: Self.screens(), options: Evaluator.Options(clock: .virtual), consumer: OutputTee(writer, trace: trace))
-        var log: [String] = []
-        func take() {
-            session.flush()
-            log += String(decoding: written, as: UTF8.self).split(separator: "\n").map(String.init)
-            written.removeAll()
-        }
-        session.start()
-        take()
-        for (index, request) in requests.enumerated() {
-            log.append(request)
-            await session.handle(line: request, number: index + 1)
-            take()
-        }
-        await session.finish()
-        take()
-        return (trace, log)
-    }
-
     /// Each step's command and the outputs it holds, as `name=value`.
     private func outputs(_ trace: TraceRecorder) -> [String] {
         trace.steps.map { step in
@@ -85,7 +56,7 @@ struct TraceOutputsTests {
     private let expected = ["-: ", "use order: ", "event finish: onDone=1", "event finishLater: onDone=2", "wait: ", "state: "]
 
     @Test func anOutputIsOnTheStepOfItsRequestEvenWhenItsWorkSentItAfterTheReply() async throws {
-        let (trace, log) = await session(requests)
+        let (trace, log) = await TraceLogReaderTests.session(requests, registry: Self.screens())
         // The log: the later output came after its step's reply, before the wait's.
         let later = try #require(log.firstIndex { $0.contains(#""name":"onDone","value":2"#) })
         #expect(log[later].contains(#""line":3"#) && !log[later].contains("push"))
@@ -99,9 +70,7 @@ struct TraceOutputsTests {
     }
 
     @Test func aLogReadBackPutsEachOutputOnTheSameStep() async throws {
-        let (_, log) = await session(requests)
-        var reader = TraceLogReader(recorder: TraceRecorder())
-        for line in log { reader.read(line) }
-        #expect(outputs(reader.recorder) == expected)
+        let (_, log) = await TraceLogReaderTests.session(requests, registry: Self.screens())
+        #expect(outputs(TraceLogReaderTests.read(log)) == expected)
     }
 }

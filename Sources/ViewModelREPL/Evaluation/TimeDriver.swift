@@ -129,7 +129,7 @@ final class TimeDriver {
     /// clock, or a timer a screen holds.
     var isAnythingPending: Bool {
         if loadingCount() > 0 || (manualClock?.sleeperCount ?? 0) > 0 { return true }
-        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), manualClock == nil, GlobalJobs.isRunning { return true }
+        if workRunsOffMainActor { return true }
         adoptTimers()
         return timers.values.contains { $0.timer.isValid }
     }
@@ -154,10 +154,12 @@ final class TimeDriver {
 
     /// Whether something a wait without a condition waits for besides loads is still to come: a
     /// held one-shot timer, or (on real time) work running off the main actor (``GlobalJobs``).
-    var keepsWaiting: Bool {
-        if hasTimerDue { return true }
-        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), manualClock == nil { return GlobalJobs.isRunning }
-        return false
+    var keepsWaiting: Bool { hasTimerDue || workRunsOffMainActor }
+
+    /// On real time, whether work off the main actor runs now (``GlobalJobs``' counted jobs).
+    private var workRunsOffMainActor: Bool {
+        guard manualClock == nil, #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) else { return false }
+        return GlobalJobs.isRunning
     }
 
     /// Takes up the timers the screens hold that were not known: on virtual time each is due as

@@ -258,6 +258,15 @@ class Router:
         return None
 
 
+def request_of(request: Request | Line | None) -> Request | None:
+    """The request a wait is about: `request` itself, or the one a line (its reply) belongs to."""
+    if not isinstance(request, Line):
+        return request
+    if request.request is None:
+        raise ValueError("this line belongs to no request the client sent")
+    return request.request
+
+
 def output_wanted(request: Request | None, name: str | None) -> str:
     """What a wait for an output waits for, for its timeout's message."""
     what = f"output {name}" if name is not None else "output"

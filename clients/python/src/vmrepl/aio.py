@@ -20,6 +20,7 @@ from ._session import (
     Observed,
     Router,
     output_wanted,
+    request_of,
     resolve_binary,
 )
 
@@ -330,9 +331,7 @@ class AsyncClient(Commands[Awaitable[Line]], Observed):
         start: int = 0,
     ) -> Line:
         """As `Client.wait_push`: the first push for `request` from `start` on that `match` accepts."""
-        owner = request.request if isinstance(request, Line) else request
-        if isinstance(request, Line) and owner is None:
-            raise ValueError("this line belongs to no request the client sent")
+        owner = request_of(request)
         found: list[Line] = []
 
         def done() -> bool:
@@ -354,9 +353,7 @@ class AsyncClient(Commands[Awaitable[Line]], Observed):
         start: int = 0,
     ) -> Output:
         """As `Client.wait_output`: the first output of `request` from `start` on named `name`."""
-        owner = request.request if isinstance(request, Line) else request
-        if isinstance(request, Line) and owner is None:
-            raise ValueError("this line belongs to no request the client sent")
+        owner = request_of(request)
         found: list[Output] = []
 
         def done() -> bool:

@@ -23,6 +23,7 @@ from ._session import (
     Observed,
     Router,
     output_wanted,
+    request_of,
     resolve_binary,
 )
 
@@ -309,9 +310,7 @@ class Client(Commands[Line], Observed):
         """The first line pushed for `request` (a Request, or its reply) from index `start` on that
         `match` accepts, waiting for it up to `timeout` seconds (`ReplyTimeout` then); with no
         request, among the pushes tagged with no request."""
-        owner = request.request if isinstance(request, Line) else request
-        if isinstance(request, Line) and owner is None:
-            raise ValueError("this line belongs to no request the client sent")
+        owner = request_of(request)
         found: list[Line] = []
 
         def done() -> bool:
@@ -335,9 +334,7 @@ class Client(Commands[Line], Observed):
         """The first output of `request` (a Request, or its reply; with none, of any request)
         from index `start` on named `name` (any name when None), waiting for it up to `timeout`
         seconds (`ReplyTimeout` then): for an output its work sends after the reply."""
-        owner = request.request if isinstance(request, Line) else request
-        if isinstance(request, Line) and owner is None:
-            raise ValueError("this line belongs to no request the client sent")
+        owner = request_of(request)
         found: list[Output] = []
 
         def done() -> bool:
