@@ -3,6 +3,9 @@
 #include "CRuntimeHooks.h"
 #include <stdatomic.h>
 #include <stddef.h>
+#if defined(__APPLE__)
+#include <CoreFoundation/CoreFoundation.h>
+#endif
 
 typedef struct Job Job;
 typedef void (__attribute__((swiftcall)) *enqueue_original)(Job *job);
@@ -51,5 +54,21 @@ __attribute__((swiftcall)) static void on_drain_main_queue(drain_function origin
 
 __attribute__((constructor)) static void vmrepl_install_main_drain(void) {
     if (&swift_task_asyncMainDrainQueue_hook != NULL) swift_task_asyncMainDrainQueue_hook = on_drain_main_queue;
+}
+#endif
+
+#if defined(__APPLE__)
+double vmrepl_main_run_loop_next_timer_date(void) {
+    return CFRunLoopGetNextTimerFireDate(CFRunLoopGetMain(), kCFRunLoopDefaultMode);
+}
+#else
+// Foundation's CoreFoundation, exported by libFoundation but not importable from Swift on Linux.
+extern void *CFRunLoopGetMain(void) __attribute__((weak));
+extern double CFRunLoopGetNextTimerFireDate(void *loop, void *mode) __attribute__((weak));
+extern void *const kCFRunLoopDefaultMode __attribute__((weak));
+
+double vmrepl_main_run_loop_next_timer_date(void) {
+    if (!CFRunLoopGetMain || !CFRunLoopGetNextTimerFireDate || !&kCFRunLoopDefaultMode) return 0;
+    return CFRunLoopGetNextTimerFireDate(CFRunLoopGetMain(), kCFRunLoopDefaultMode);
 }
 #endif

@@ -1,5 +1,6 @@
 // A test app of the ways apps schedule work: an endless observer started in init, completions on
-// the main queue, Foundation timers, tasks off the main actor and detached ones.
+// the main queue, the main run loop and operation queue, notifications, Foundation timers (held
+// and not), tasks off the main actor and detached ones.
 import ViewModelREPL
 
 var screens = ScreenRegistry()
@@ -35,5 +36,21 @@ screens.register(
     ]
 ) { context in
     HomeserverViewModel(client: HomeserverClient(clock: context.clock))
+}
+screens.register(
+    "relay", summary: "RunLoop.main.perform, OperationQueue.main and a notification observed on .main",
+    actions: [
+        .action("perform") { $0.perform() },
+        .action("operation") { $0.operation() },
+        .action("announce", "text") { (model, text: String) in model.announce(text) },
+    ]
+) { _ in
+    RelayViewModel()
+}
+screens.register(
+    "autosave", summary: "a draft a Timer no state holds saves 1 s after each edit",
+    actions: [.action("edit", "text") { (model, text: String) in model.edit(text) }]
+) { _ in
+    AutosaveViewModel()
 }
 await REPLMain.run(screens: screens)

@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
-"""scheduling-repl's scripts (an observer started in init, a completion on the main queue, timers,
-tasks off the main actor and detached ones), each run 5 times on virtual time and 5 times with
---clock=real: every run passes, and the runs on one clock write the same bytes. On real time the
-state lines pushed while work runs depend on when the session looks (every 50 ms), so there the
-replies to the requests are compared, and every line must be JSON.
+"""scheduling-repl's scripts (an observer started in init, a completion on the main queue, the main
+run loop and operation queue, a notification, timers held and not, tasks off the main actor and
+detached ones), each run 5 times on virtual time and 5 times with --clock=real: every run passes,
+and the runs on one clock write the same bytes. On real time the state lines pushed while work
+runs depend on when the session looks (every 50 ms), so there the replies to the requests are
+compared, and every line must be JSON. A `wait` names a Timer no state holds (`pending`, and a
+log line) where PENDING_TIMER says, and nowhere else.
 
 usage: check_scheduling.py SCHEDULING_REPL SCRIPTS_DIR
 """
@@ -14,6 +16,25 @@ import subprocess
 import sys
 
 RUNS = 5
+
+# The scripts whose `wait` on this line must name a Timer no state holds (its reply's "pending",
+# and a log line with its line); every other reply must name nothing.
+PENDING_TIMER = {"autosave.vmrepl": 5}
+
+
+def check_pending(name, lines, clock):
+    parsed = [json.loads(line) for line in lines]
+    named = [p for p in parsed if p.get("type") == "state" and not p.get("push") and p.get("pending")]
+    logged = [p for p in parsed if p.get("type") == "log" and "no state holds" in p.get("message", "")]
+    want = PENDING_TIMER.get(name)
+    if want is None:
+        if named or logged:
+            sys.exit(f"check_scheduling: {name} on {clock} time named pending work it should not:\n" + "\n".join(lines))
+        return
+    if [p["line"] for p in named] != [want] or "a Timer on the main run loop" not in named[0]["pending"][0]:
+        sys.exit(f"check_scheduling: {name} on {clock} time: the reply to line {want} should name the Timer no state holds:\n" + "\n".join(lines))
+    if [p.get("line") for p in logged] != [want]:
+        sys.exit(f"check_scheduling: {name} on {clock} time: one log line with line {want} should name the Timer:\n" + "\n".join(lines))
 
 
 def run(binary, script, clock):
@@ -41,7 +62,10 @@ def main():
         if any(out != virtual[0] for out in virtual):
             differing = next(out for out in virtual if out != virtual[0])
             sys.exit(f"check_scheduling: {name} on virtual time wrote different bytes:\n" + "\n".join(virtual[0]) + "\n---\n" + "\n".join(differing))
-        real = [replies(run(binary, script, "real")) for _ in range(RUNS)]
+        check_pending(name, virtual[0], "virtual")
+        real_runs = [run(binary, script, "real") for _ in range(RUNS)]
+        check_pending(name, real_runs[0], "real")
+        real = [replies(out) for out in real_runs]
         if any(out != real[0] for out in real):
             differing = next(out for out in real if out != real[0])
             sys.exit(f"check_scheduling: {name} on real time replied differently:\n" + "\n".join(real[0]) + "\n---\n" + "\n".join(differing))

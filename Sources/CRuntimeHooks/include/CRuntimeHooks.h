@@ -11,4 +11,8 @@ int vmrepl_capture_global_jobs(vmrepl_job_sink _Nonnull sink);
 /// Puts `job` on the runtime's own global executor, as if no hook were installed.
 void vmrepl_enqueue_global(void *_Nonnull job);
 
+/// When the next Foundation timer on the main run loop's default mode fires, in seconds since
+/// 2001-01-01 (CoreFoundation's absolute time); 0 when none is scheduled or Foundation has no run loop.
+double vmrepl_main_run_loop_next_timer_date(void);
+
 #endif

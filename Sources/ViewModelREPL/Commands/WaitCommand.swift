@@ -46,6 +46,12 @@ package struct WaitCommand: TimedCommand {
             throw ReplError(.timedOut(after: timeout, condition: description, loading: loading))
         }
         guard let screen else { return .ok(Acknowledgement(Self.spec.name)) }
-        return try evaluator.stateReply(screen)
+        // What the session cannot own or move is named, never waited for in silence.
+        let pending = evaluator.time.unownedWork()
+        for note in pending { evaluator.pushes.log(.log(screen: screen.name, message: note), tag: tag) }
+        let reply = try evaluator.stateReply(screen)
+        guard !pending.isEmpty, case .state(var snapshot) = reply else { return reply }
+        snapshot.pending = pending
+        return .state(snapshot)
     }
 }

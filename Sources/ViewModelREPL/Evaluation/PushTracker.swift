@@ -196,7 +196,12 @@ final class PushTracker {
 
     /// Owes a note about `screen`, with the tag of the request whose work it is about, and has it written at once.
     func log(_ note: Reply, for screen: OpenScreen) {
-        notes.append(Push(reply: note, tag: screen.pushTag))
+        log(note, tag: screen.pushTag)
+    }
+
+    /// Owes a note with the tag of the request it is about, and has it written at once.
+    func log(_ note: Reply, tag: RequestTag?) {
+        notes.append(Push(reply: note, tag: tag))
         deliver?()
         flushOutput?()
     }

@@ -1,3 +1,4 @@
+internal import CRuntimeHooks
 import Dispatch
 import Foundation
 import ViewModelKit
@@ -126,12 +127,21 @@ final class TimeDriver {
     }
 
     /// Whether anything could still change a state: a load in flight, a sleeper on the virtual
-    /// clock, or a timer a screen holds.
+    /// clock, a timer a screen holds, or one on the main run loop that no state holds.
     var isAnythingPending: Bool {
         if loadingCount() > 0 || (manualClock?.sleeperCount ?? 0) > 0 { return true }
         if workRunsOffMainActor { return true }
         adoptTimers()
-        return timers.values.contains { $0.timer.isValid }
+        return timers.values.contains { $0.timer.isValid } || unheldTimerDate != nil
+    }
+
+    /// What could still change a state that the session neither owns nor moves with its clock,
+    /// worded for a `wait`'s reply and its `log` line: a timer on the main run loop that no state
+    /// holds (it fires on real time). Work the session cannot see at all (`asyncAfter`, a bare
+    /// `Task.sleep` off the session's work) is not named.
+    func unownedWork() -> [String] {
+        guard let date = unheldTimerDate else { return [] }
+        return [Messages.unheldTimer(dueWithin: Int(max(1, date.timeIntervalSinceNow.rounded(.up))), onVirtualTime: manualClock != nil)]
     }
 
     // MARK: Timers
@@ -203,6 +213,24 @@ final class TimeDriver {
 
     /// A wait on real time looks at the state this long after a held timer's date, once it has fired.
     private static let realTimerMargin = Duration.milliseconds(20)
+
+    /// When the next Foundation timer on the main run loop that no screen's state holds fires, if
+    /// one is scheduled. Read from the run loop (CoreFoundation), so it is seen whatever holds it;
+    /// on real time one due after a held timer is hidden behind it.
+    private var unheldTimerDate: Date? {
+        let seconds = vmrepl_main_run_loop_next_timer_date()
+        guard seconds > 0 else { return nil }
+        let date = Date(timeIntervalSinceReferenceDate: seconds)
+        // The run loop's keep-alive timer (``runMainRunLoop()``) is due at the end of time; a held
+        // timer on virtual time is due in the distant future.
+        guard date.timeIntervalSinceNow < Self.unheldTimerHorizon else { return nil }
+        adoptTimers()
+        if timers.values.contains(where: { $0.timer.isValid && abs($0.timer.fireDate.timeIntervalSince(date)) < 0.001 }) { return nil }
+        return date
+    }
+
+    /// A run-loop timer due further ahead than this, in seconds of real time, is taken for one that never fires.
+    private static let unheldTimerHorizon: TimeInterval = 100 * 365 * 86_400
 
     /// The next instant anything is due on the virtual clock: a sleeper or a held timer.
     private func nextDeadline(of clock: ManualClock) -> ManualClock.Instant? {
@@ -308,11 +336,15 @@ final class TimeDriver {
         var watched = false
         let stallID = nextWaitID
         nextWaitID += 1
+        // Wakes the wait when a timer no state holds fires (on real time, as the session cannot fire it).
+        let unheldTimerID = nextWaitID
+        nextWaitID += 1
         var stall = StallCheck()
         var lookedForObservers = false
         defer {
             realDeadlines[id] = nil
             realDeadlines[stallID] = nil
+            realDeadlines[unheldTimerID] = nil
         }
         while true {
             // What can run now runs before a wait looks (and before it moves the clock): the main
@@ -331,6 +363,9 @@ final class TimeDriver {
                 step(manualClock, to: next)
             }
             pushes.armWatches()
+            if let date = unheldTimerDate, let due = Self.realDeadline(after: .seconds(max(0, date.timeIntervalSinceNow)) + Self.realTimerMargin) {
+                watch(unheldTimerID, until: due)
+            }
             if let manualClock, await settlesSoon(manualClock) {
                 stall.deadline = nil
                 continue

@@ -79,7 +79,9 @@ package enum Messages {
             let inFlight = loading.isEmpty ? "" : "; still loading: \(loading.joined(separator: ", "))"
             if let condition { return "\(condition) did not hold within \(seconds)s\(inFlight)" }
             return "a load was still in flight after \(seconds)s\(inFlight)"
-        case .neverHolds(let condition): return "\(condition) does not hold and nothing is in flight that could change it"
+        case .neverHolds(let condition):
+            return "\(condition) does not hold and nothing is in flight that could change it"
+                + " (DispatchQueue.main.asyncAfter and a Task.sleep outside the screen's work are not seen)"
         case .expectationFailed(let condition, let actual, let differences):
             if let differences {
                 let shown = differences.prefix(3).map { difference in
@@ -203,6 +205,13 @@ extension Messages {
         "\(screen)'s work has run for \(seconds == seconds.rounded() ? "\(Int(seconds))" : "\(seconds)")s of real time without sleeping on the virtual clock: "
             + "it waits on something else (a network request, or a Task.sleep or clock not taken from context.clock, which runs on the real clock); "
             + "pass context.clock to the view model to put its sleeps on virtual time"
+    }
+    /// What a `wait` names when a timer on the main run loop that no state holds is still to fire.
+    static func unheldTimer(dueWithin seconds: Int, onVirtualTime: Bool) -> String {
+        "a Timer on the main run loop that no state holds, due within \(seconds)s of real time: "
+            + (onVirtualTime
+                ? "it fires on real time, not when virtual time passes its date; hold it in the state (var timer: Timer?) to put it on the virtual clock"
+                : "wait does not wait for it (it may repeat); wait until a condition it makes true does")
     }
     /// Why the process stopped when its output could not be written (a full disk, an I/O error).
     static func outputFailed(reason: String) -> String {
@@ -506,6 +515,8 @@ extension Messages {
     static func lockedValue(_ type: String) -> String { "<locked: \(type)>" }
     /// Written in place of a pointer or a task handle, whose bits differ in every process.
     static func opaqueValue(_ type: String) -> String { "<\(type)>" }
+    /// What a `NotificationCenter` block observer's token is shown as.
+    static let notificationObserver = "NotificationCenter observer"
     /// Written in place of an object already written in full `times` times in one state.
     static func sharedObject(_ type: String, times: Int) -> String { "<shared: \(type), written in full \(times) times above>" }
 }

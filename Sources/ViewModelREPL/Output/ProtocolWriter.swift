@@ -125,6 +125,7 @@ package final class ProtocolWriter<Target: ProtocolLineTarget>: OutputConsumer {
         open("state", value)
         output.screen(snapshot.screen, model: snapshot.model)
         if snapshot.isLoading { output.field("loading", true) }
+        if !snapshot.pending.isEmpty { output.field("pending", .array(snapshot.pending.map(JSONValue.string))) }
         if let patch = value.patch {
             output.field("base", patch.base)
             output.field("patch", patch.operations)

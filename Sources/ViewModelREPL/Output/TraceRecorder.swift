@@ -392,6 +392,7 @@ package final class TraceRecorder: OutputConsumer {
         lines.begin("state", seq: value.seq, tag: value.tag, push: value.push)
         lines.screen(snapshot.screen, model: snapshot.model)
         if snapshot.isLoading { lines.field("loading", true) }
+        if !snapshot.pending.isEmpty { lines.field("pending", .array(snapshot.pending.map(JSONValue.string))) }
         lines.end()
         return lines.line
     }

@@ -13,4 +13,6 @@ package struct StateSnapshot: Sendable {
     package var isWhole = false
     /// The part a person asked to see in full (`state PATH`); the protocol shows the whole state.
     package var focus: StatePath?
+    /// What could still change the state that the session does not own (a `wait`'s reply names it).
+    package var pending: [String] = []
 }

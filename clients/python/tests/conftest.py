@@ -41,6 +41,16 @@ def outputs_binary(binary: str) -> str:
     return path
 
 
+@pytest.fixture(scope="session")
+def scheduling_binary(binary: str) -> str:
+    """The test app of schedulers (TestApps/SchedulingREPL): $VMREPL_SCHEDULING_BIN, else
+    `scheduling-repl` beside $VMREPL_BIN. Missing, the tests fail."""
+    path = os.environ.get("VMREPL_SCHEDULING_BIN") or os.path.join(os.path.dirname(binary), "scheduling-repl")
+    if not os.access(path, os.X_OK):
+        pytest.fail(f"{path} is not an executable: build scheduling-repl or set VMREPL_SCHEDULING_BIN", pytrace=False)
+    return path
+
+
 Fake = Callable[[str], str]
 """Makes a stand-in executable from a Python body."""
 

@@ -257,6 +257,12 @@ final class ValueReflector {
         return made
     }
 
+    /// Whether `type` is the token a block observer of `NotificationCenter` is held by (Foundation's on Linux, `__NSObserver` on Apple platforms).
+    private static func isNotificationObserver(_ type: Any.Type) -> Bool {
+        let name = String(reflecting: type)
+        return name.hasSuffix("NotificationCenter._NSNotificationObserverToken") || name == "__NSObserver"
+    }
+
     private static func makeStrategy(for value: Any, type: Any.Type) -> Strategy {
         switch type {
         case is String.Type: return .string
@@ -284,6 +290,8 @@ final class ValueReflector {
         if value is any _Pointer || type == OpaquePointer.self || TypeName.of(type).hasPrefix("Task<") { return .opaque }
         // A stream and its continuation hold the runtime's buffers, which other threads write under its lock.
         if ["Swift.AsyncStream<", "Swift.AsyncThrowingStream<"].contains(where: String(reflecting: type).hasPrefix) { return .opaque }
+        // The token `NotificationCenter.addObserver(forName:object:queue:using:)` returns: its fields are the center's, and differ by platform.
+        if Self.isNotificationObserver(type) { return .text { _ in Messages.opaqueValue(Messages.notificationObserver) } }
         // An identity, a key path, a string's index: their bits mean nothing without what they point into.
         if type == ObjectIdentifier.self || value is AnyKeyPath || type == String.Index.self { return .opaque }
         // A dictionary's keys or values, in hash order: sorted, as a set is.

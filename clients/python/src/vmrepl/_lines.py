@@ -37,6 +37,9 @@ class Line:
     state: JSON = None
     """The whole state of a state line (None on other lines). In diff mode the client rebuilds it from `patch`."""
     loading: bool = False
+    pending: list[str] = field(default_factory=list)
+    """What a `wait`'s reply names as still to come that vmrepl neither owns nor moves with its
+    clock (a Timer no state holds); empty on other lines."""
     patch: list[Any] | None = None
     base: int | None = None
     code: str | None = None
@@ -157,6 +160,7 @@ def parse_line(raw: dict[str, Any]) -> Line:
         model=model if isinstance(model, str) else None,
         state=get("state"),
         loading=get("loading") is True,
+        pending=[each for each in pending if isinstance(each, str)] if isinstance(pending := get("pending"), list) else [],
         patch=patch if isinstance(patch, list) else None,
         base=base if type(base) is int else None,
         code=code if isinstance(code, str) else None,
