@@ -140,11 +140,13 @@ expect 'screens.register("dog-face", summary: "@Observable class 🐶ViewModel"'
 expect '// Not hosted: DelegateViewModel: neither ObservableObject nor @Observable'
 expect '// Not hosted: StorageViewModel: isolated to @StorageActor'
 expect 'GeneratedScreens.make(FactoryWinsViewModel.self, context: context)'
-# Issue 48: outputs from closure properties, weak delegates and streams.
+# Issue 48: outputs from closure properties, weak delegates, streams and notifications.
 expect '.output("onDone", value: (Item).self) { (model: OutputsViewModel, send: OutputSender) in if model.onDone == nil { model.onDone = { send("onDone", $0) } } }'
 expect '.output("onRate", members: ["stars": (Int).self, "comment": (String).self])'
 expect 'let previous = model.onAsync; model.onAsync = { try await previous($0); send("onAsync", $0) } }'
 expect '.stream("events") { (model: OutputsViewModel) in model.events }'
+expect '.notification(OutputsViewModel.didPlaceOrder, as: "didPlaceOrder")'
+! grep -qF 'OutputsViewModel.limit' "$HOSTILE/generated.swift" || fail "a static that is no notification's name was taken for an output"
 expect 'func shippingDidChoose(_ option: Int, note: String) { send("shippingDidChoose", members: ["option": option, "note": note]) }'
 expect '// OutputsViewModel.transform: a closure that returns a value, which an output cannot give: left out.'
 expect '// OutputsViewModel.reporting: ReportingDelegate requires name, which a recording delegate cannot give: left out.'

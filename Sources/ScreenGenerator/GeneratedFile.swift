@@ -13,6 +13,12 @@ enum GeneratedFile {
             "",
             "import ViewModelREPL",
             plan.usesInternal ? "@testable import \(plan.module)" : "import \(plan.module)",
+        ]
+        // A Combine subject's `sink`: Combine's on Apple platforms, a ported app's own stand-in elsewhere.
+        if plan.screens.contains(where: { $0.outputs.contains { if case .subject = $0.source { true } else { false } } }) {
+            lines += ["#if canImport(Combine)", "    import Combine", "#endif"]
+        }
+        lines += [
             "",
             "/// Every view model of \(plan.module), registered as a screen.",
             "@MainActor",
@@ -127,6 +133,14 @@ enum GeneratedFile {
         switch output.source {
         case .stream:
             return ".stream(\(name)) { (model: \(type)) in \(property) }"
+        case .notification:
+            return ".notification(\(type).\(member(output.property)), as: \(name))"
+        case .subject(let isCurrentValue, let sendsNothing):
+            // The subscription is returned for the screen to keep; a current value's first is not sent.
+            let values = isCurrentValue ? "\(property).dropFirst()" : property
+            let send = sendsNothing ? "{ @Sendable _ in send(\(name)) }" : "{ @Sendable value in send(\(name), value) }"
+            return ".outputs([\(name)]) { (model: \(type), send: OutputSender) -> AnyObject? in "
+                + "\(values).sink(receiveCompletion: { @Sendable _ in }, receiveValue: \(send)) }"
         case .delegate(_, let methods, _):
             let names = methods.map { literal($0.name) }.joined(separator: ", ")
             return ".outputs([\(names)]) { (model: \(type), send: OutputSender) -> AnyObject? in "

@@ -1,9 +1,9 @@
 import Foundation
 
 /// What a view model tells the app to do, found among its properties: a settable closure property,
-/// a weak delegate of one of the module's protocols, or an `AsyncStream` it vends. Each becomes
-/// outputs in the generated registration (a recording closure, a generated recording delegate, a
-/// subscription).
+/// a weak delegate of one of the module's protocols, an `AsyncStream` or a Combine subject it vends,
+/// or a static `Notification.Name` it declares. Each becomes outputs in the generated registration
+/// (a recording closure, a generated recording delegate, a subscription, an observer).
 struct OutputPlan {
     /// Where the outputs come from.
     enum Source {
@@ -14,6 +14,13 @@ struct OutputPlan {
         case delegate(protocolName: String, methods: [Method], isMainActor: Bool)
         /// An `AsyncStream` or `AsyncThrowingStream`: each element an output.
         case stream
+        /// A static `Notification.Name` the class declares: each post of it (whose object is the
+        /// view model or `nil`) an output.
+        case notification
+        /// A Combine `PassthroughSubject` or `CurrentValueSubject`: each value sent an output (not
+        /// the current value a `CurrentValueSubject` gives as it is subscribed to); `Void` values
+        /// are outputs of no value.
+        case subject(isCurrentValue: Bool, sendsNothing: Bool)
     }
 
     /// One argument of a closure or a delegate method: the value's member name and its type.
@@ -47,12 +54,15 @@ struct OutputPlan {
     /// looks like one cannot be.
     static func of(_ property: SymbolGraph.Symbol, named name: String, type: String, index: GraphIndex) -> Result<OutputPlan, ScreenPlan.Refusal>? {
         let declaration = property.declaration
-        if declaration.contains(" static ") || declaration.hasPrefix("static ") { return nil }
-        let settable = ScreenPlan.isSettable(property)
         let trimmed = type.trimmingCharacters(in: .whitespaces)
+        if declaration.contains(" static ") || declaration.hasPrefix("static ") {
+            return notificationNames.contains(trimmed) ? .success(OutputPlan(property: name, source: .notification)) : nil
+        }
+        let settable = ScreenPlan.isSettable(property)
         if trimmed.hasPrefix("AsyncStream<") || trimmed.hasPrefix("AsyncThrowingStream<") {
             return .success(OutputPlan(property: name, source: .stream))
         }
+        if let subject = subject(trimmed) { return .success(OutputPlan(property: name, source: subject)) }
         if property.hasKeyword("weak"), let protocolID = delegateProtocol(property, index: index) {
             guard settable else { return nil }
             return delegate(property: name, protocolID: protocolID, index: index)
@@ -68,6 +78,27 @@ struct OutputPlan {
                 property: name,
                 source: .closure(arguments: closure.arguments, isOptional: closure.isOptional, isAsync: closure.isAsync, isThrowing: closure.isThrowing)))
     }
+
+    /// A Combine subject's type (`PassthroughSubject<Route, Never>`): which subject, and whether its
+    /// values are `Void`.
+    private static func subject(_ type: String) -> Source? {
+        let bare = type.hasPrefix("Combine.") ? String(type.dropFirst("Combine.".count)) : type
+        let isCurrentValue: Bool
+        if bare.hasPrefix("PassthroughSubject<") {
+            isCurrentValue = false
+        } else if bare.hasPrefix("CurrentValueSubject<") {
+            isCurrentValue = true
+        } else {
+            return nil
+        }
+        let output = bare.drop { $0 != "<" }.dropFirst().prefix { $0 != "," }.trimmingCharacters(in: .whitespaces)
+        return .subject(isCurrentValue: isCurrentValue, sendsNothing: output == "Void" || output == "()")
+    }
+
+    /// How a symbol graph spells a notification's name.
+    private static let notificationNames: Set<String> = [
+        "Notification.Name", "NSNotification.Name", "Foundation.Notification.Name", "Foundation.NSNotification.Name",
+    ]
 
     /// The module's protocol a property's type names (`(any LoginDelegate)?`), if any.
     private static func delegateProtocol(_ property: SymbolGraph.Symbol, index: GraphIndex) -> String? {

@@ -172,6 +172,15 @@ struct ScreenPlan {
                         if member.accessLevel == "internal" { usesInternal = true }
                     case .failure(let reason): leftOut.append("\(title): \(reason.text)")
                     }
+                case "swift.type.property":
+                    // A notification's name the class declares: its posts are outputs.
+                    if let substitutions, let type = index.typeText(Self.propertyTypeFragments(member), owner: owner, substitutions: substitutions),
+                        case .success(var output)? = OutputPlan.of(member, named: title, type: type, index: index)
+                    {
+                        output.condition = sources.condition(at: member.location)
+                        outputs.append(output)
+                        if member.accessLevel == "internal" { usesInternal = true }
+                    }
                 case "swift.property":
                     if let substitutions, let type = index.typeText(Self.propertyTypeFragments(member), owner: owner, substitutions: substitutions),
                         let found = OutputPlan.of(member, named: title, type: type, index: index)

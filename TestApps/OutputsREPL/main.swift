@@ -1,4 +1,5 @@
-// A test app of outputs registered by hand: closure properties, a weak delegate and a stream.
+// A test app of outputs registered by hand: closure properties, a weak delegate, a stream and a
+// notification.
 import ViewModelREPL
 
 /// Records a login's delegate calls as outputs.
@@ -42,9 +43,12 @@ screens.register(
     LoginViewModel()
 }
 screens.register(
-    "catalog", summary: "sends routes through an AsyncStream",
-    actions: [.action("open", "id") { (model, id: Int) in model.open(id) }, .action("openSettings") { $0.openSettings() }],
-    outputs: [.stream("routes") { $0.routes }]
+    "catalog", summary: "sends routes through an AsyncStream and posts when recents are cleared",
+    actions: [
+        .action("open", "id") { (model, id: Int) in model.open(id) }, .action("openSettings") { $0.openSettings() },
+        .action("clearRecents") { $0.clearRecents() },
+    ],
+    outputs: [.stream("routes") { $0.routes }, .notification(CatalogViewModel.didClearRecents, as: "didClearRecents")]
 ) { _ in
     CatalogViewModel()
 }

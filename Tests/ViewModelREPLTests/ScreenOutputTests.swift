@@ -5,7 +5,8 @@ import Testing
 @testable import ViewModelREPL
 
 /// Outputs as the registration connects them: a closure or a delegate a factory set is left as it
-/// is, and `@outputs` keeps the newest values while counting every one.
+/// is, a notification counts when the view model or no object posts it, and `@outputs` keeps the
+/// newest values while counting every one.
 @MainActor
 struct ScreenOutputTests {
     /// What a checkout tells the screen that presented it.
@@ -64,6 +65,37 @@ struct ScreenOutputTests {
 
     private func outputs(_ transcript: SessionTranscript) -> [String] {
         transcript.lines.filter { $0["type"] as? String == "output" }.map { "\($0["line"] ?? "-") \($0["name"] ?? "-")=\(json($0["value"]))" }
+    }
+
+    /// A basket that posts a notification: with itself, another object or none as the object.
+    @MainActor
+    final class BasketModel {
+        static let didEmpty = Notification.Name("ScreenOutputTests.BasketDidEmpty")
+        private let other = NSObject()
+
+        func empty(_ whose: String) {
+            switch whose {
+            case "own": NotificationCenter.default.post(name: Self.didEmpty, object: self, userInfo: ["removed": 2, "by": "ada"])
+            case "other": NotificationCenter.default.post(name: Self.didEmpty, object: other, userInfo: ["removed": 9])
+            default: NotificationCenter.default.post(name: Self.didEmpty, object: nil)
+            }
+        }
+    }
+
+    @Test func aNotificationOfTheViewModelOrOfNoObjectIsAnOutputItsUserInfoTheValue() async throws {
+        var screens = ScreenRegistry()
+        screens.register(
+            "basket", summary: "posts when emptied",
+            actions: [.action("empty", "whose") { (model: BasketModel, whose: String) in model.empty(whose) }],
+            outputs: [.notification(BasketModel.didEmpty, as: "didEmpty")]
+        ) { _ in BasketModel() }
+        let transcript = try await SessionTranscript.run(
+            ["use basket", "event empty whose=own", "event empty whose=other", "event empty whose=none", "expect @outputs.didEmpty.count == 2", "describe"],
+            screens: screens)
+        #expect(outputs(transcript) == [#"2 didEmpty={"by":"ada","removed":2}"#, "4 didEmpty={}"])
+        #expect(transcript.reply(5)?["type"] as? String == "ok")
+        let described = try #require(transcript.reply(6)?["outputs"] as? [[String: Any]])
+        #expect(described.map { $0["name"] as? String } == ["didEmpty"])
     }
 
     @Test func aClosureAndADelegateTheFactorySetAreLeftAsTheyAre() async throws {

@@ -1,6 +1,7 @@
 // View models of hostile shapes for scripts/check-screens-plugin.sh: compiled into a module of its
 // own with its symbol graph, whose generated screens file must type-check. Conformance to
 // `Observable` is written out (no macro), so the module builds with a bare swiftc.
+import Foundation
 import Observation
 
 public struct Item: Codable, Sendable {
@@ -221,7 +222,7 @@ public protocol ReportingDelegate: AnyObject {
 }
 
 /// Outputs of every shape: optional, non-optional, async and throwing closures; labelled closure
-/// parameters; a closure that returns a value (left out); delegates; a stream.
+/// parameters; a closure that returns a value (left out); delegates; a stream; a notification.
 @MainActor
 public final class OutputsViewModel: Observable {
     public init() {}
@@ -233,4 +234,8 @@ public final class OutputsViewModel: Observable {
     public weak var shipping: (any ShippingDelegate)?
     public weak var reporting: (any ReportingDelegate)?
     public let events: AsyncThrowingStream<Item, any Error> = AsyncThrowingStream { $0.finish() }
+    /// Posted when the order is placed; its posts are outputs.
+    public static let didPlaceOrder = Notification.Name("OutputsDidPlaceOrder")
+    /// Not a notification's name: no output.
+    public static let limit = 3
 }

@@ -29,6 +29,12 @@ public struct OutputSender: Sendable {
         deliver(name, .members(members.map { ($0.key, $0.value) }))
     }
 
+    /// Sends `name` with a notification's `userInfo`: an object of its entries by key (sorted), `{}` without one.
+    func callAsFunction(_ name: String, userInfo: [AnyHashable: Any]?) {
+        let members = (userInfo ?? [:]).map { (String(describing: $0.key.base), $0.value) }.sorted { $0.0 < $1.0 }
+        deliver(name, members.isEmpty ? .none : .members(members))
+    }
+
     private func deliver(_ name: String, _ payload: Payload) {
         // The payload is handed over, not shared: nothing else reads it after this call.
         nonisolated(unsafe) let payload = payload

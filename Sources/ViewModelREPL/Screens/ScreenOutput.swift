@@ -14,6 +14,7 @@ import Foundation
 ///     return recorder
 /// }
 /// .stream("routes") { $0.routes }
+/// .notification(.cartDidEmpty)
 /// ```
 /// Each is connected once, as the view model is made, after its factory: a closure property the
 /// factory set is left as it is (and sends nothing).
@@ -108,6 +109,24 @@ public struct ScreenOutput<Model: AnyObject>: Sendable {
                     } catch {}
                 }
             })
+    }
+
+    /// An output for each post of `notification` on `NotificationCenter.default` whose object is the
+    /// view model or `nil`, named `name` (the notification's own name when none is given). Its value
+    /// is the post's `userInfo` as an object of its entries by key, or `{}`. A post with no object
+    /// is an output of every open screen that declares the notification.
+    public static func notification(_ notification: Notification.Name, as name: String? = nil) -> ScreenOutput {
+        let name = name ?? notification.rawValue
+        return ScreenOutput(
+            names: [name], schemas: [nil],
+            connect: { model, send in
+                let model = ObjectIdentifier(model)
+                let observer = NotificationCenter.default.addObserver(forName: notification, object: nil, queue: nil) { posted in
+                    if let object = posted.object, ObjectIdentifier(object as AnyObject) != model { return }
+                    send(name, userInfo: posted.userInfo)
+                }
+                return NotificationObservation(observer)
+            }, subscribe: nil)
     }
 
     /// Starts a subscription's task: where the session's queue of jobs exists, preferring it, so an

@@ -57,8 +57,9 @@ def test_a_delegate_and_a_stream_send_outputs(outputs_binary: str) -> None:
         assert repl.event("open", id=2).outputs == [Output("routes", {"product": {"id": 2}}, "catalog")]
         repl.event("openSettings")
         assert repl.outputs("routes") == [{"product": {"id": 2}}, "settings"]
+        assert repl.event("clearRecents").outputs == [Output("didClearRecents", {"cleared": 3}, "catalog")]
         described = repl.describe()
-        assert [each["name"] for each in described["outputs"]] == ["routes"]
+        assert [each["name"] for each in described["outputs"]] == ["routes", "didClearRecents"]
         assert repl.anomalies == []
 
 

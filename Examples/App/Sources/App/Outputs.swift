@@ -1,4 +1,9 @@
+import Foundation
 import Observation
+
+#if canImport(Combine)
+    import Combine
+#endif
 
 /// What a paid order comes to.
 public struct Receipt: Codable, Sendable, Equatable {
@@ -80,13 +85,18 @@ public enum Route: Codable, Sendable, Equatable {
     case settings
 }
 
-/// A catalog that vends its navigation as an `AsyncStream` of routes.
+/// A catalog that vends its navigation as an `AsyncStream` of routes, what it opens and its banner
+/// through Combine subjects, and posts a notification when its recently viewed products are cleared.
 @MainActor
 @Observable
 public final class CatalogViewModel {
     public private(set) var products = [1, 2, 3]
     @ObservationIgnored public let routes: AsyncStream<Route>
     @ObservationIgnored private let continuation: AsyncStream<Route>.Continuation
+    /// Each product opened, for the app's analytics.
+    public let opened = PassthroughSubject<Int, Never>()
+    /// The banner the app's chrome shows above the catalog: each change is sent, the first value is not.
+    public let banner = CurrentValueSubject<String, Never>("welcome")
 
     public init() {
         (routes, continuation) = AsyncStream.makeStream()
@@ -94,9 +104,18 @@ public final class CatalogViewModel {
 
     public func open(_ id: Int) {
         continuation.yield(.product(id: id))
+        opened.send(id)
     }
 
     public func openSettings() {
         continuation.yield(.settings)
+    }
+
+    /// Posted, with the catalog as its object, when its recently viewed products are cleared.
+    public static let didClearRecents = Notification.Name("CatalogDidClearRecents")
+
+    public func clearRecents() {
+        NotificationCenter.default.post(name: Self.didClearRecents, object: self, userInfo: ["cleared": products.count])
+        banner.send("recents cleared")
     }
 }

@@ -5,6 +5,9 @@
 
 import ViewModelREPL
 @testable import App
+#if canImport(Combine)
+    import Combine
+#endif
 
 /// Every view model of App, registered as a screen.
 @MainActor
@@ -24,11 +27,15 @@ enum GeneratedScreens {
 
         do {
             var actions: [ScreenAction<CatalogViewModel>] = []
+            actions.append(.action("clearRecents") { (model: CatalogViewModel) in model.clearRecents() })
             actions.append(.action("open", "id") { (model: CatalogViewModel, id: Int) in model.`open`(id) })
             actions.append(.action("openSettings") { (model: CatalogViewModel) in model.openSettings() })
             var bindings: [ScreenBinding<CatalogViewModel>?] = []
             bindings.append(binding("products", \CatalogViewModel.products))
             var outputs: [ScreenOutput<CatalogViewModel>] = []
+            outputs.append(.outputs(["banner"]) { (model: CatalogViewModel, send: OutputSender) -> AnyObject? in model.banner.dropFirst().sink(receiveCompletion: { @Sendable _ in }, receiveValue: { @Sendable value in send("banner", value) }) })
+            outputs.append(.notification(CatalogViewModel.didClearRecents, as: "didClearRecents"))
+            outputs.append(.outputs(["opened"]) { (model: CatalogViewModel, send: OutputSender) -> AnyObject? in model.opened.sink(receiveCompletion: { @Sendable _ in }, receiveValue: { @Sendable value in send("opened", value) }) })
             outputs.append(.stream("routes") { (model: CatalogViewModel) in model.routes })
             screens.register("catalog", summary: "@Observable class CatalogViewModel", leavingOut: Set(GeneratedScreens.leavingOut(CatalogViewModel.self)), actions: actions, bindings: bindings.compactMap { $0 }, outputs: outputs) { context in
                 GeneratedScreens.make(CatalogViewModel.self, context: context)

@@ -257,6 +257,9 @@ final class ValueReflector {
         return made
     }
 
+    /// The types, by the start of their full name, of sequences whose state other threads write under a lock.
+    private static let lockedSequences = ["Swift.AsyncStream<", "Swift.AsyncThrowingStream<", "Combine.PassthroughSubject<", "Combine.CurrentValueSubject<"]
+
     /// Whether `type` is the token a block observer of `NotificationCenter` is held by (Foundation's on Linux, `__NSObserver` on Apple platforms).
     private static func isNotificationObserver(_ type: Any.Type) -> Bool {
         let name = String(reflecting: type)
@@ -288,8 +291,9 @@ final class ValueReflector {
         if value is any Actor { return .actor }
         // An address or a task's handle differs in every process: its kind, never its bits.
         if value is any _Pointer || type == OpaquePointer.self || TypeName.of(type).hasPrefix("Task<") { return .opaque }
-        // A stream and its continuation hold the runtime's buffers, which other threads write under its lock.
-        if ["Swift.AsyncStream<", "Swift.AsyncThrowingStream<"].contains(where: String(reflecting: type).hasPrefix) { return .opaque }
+        // A stream and its continuation hold the runtime's buffers, which other threads write under
+        // its lock; a Combine subject holds its subscriptions under its own.
+        if Self.lockedSequences.contains(where: String(reflecting: type).hasPrefix) { return .opaque }
         // The token `NotificationCenter.addObserver(forName:object:queue:using:)` returns: its fields are the center's, and differ by platform.
         if Self.isNotificationObserver(type) { return .text { _ in Messages.opaqueValue(Messages.notificationObserver) } }
         // An identity, a key path, a string's index: their bits mean nothing without what they point into.
