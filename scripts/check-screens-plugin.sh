@@ -1,8 +1,8 @@
 #!/bin/sh
 # The vmrepl-screens command plugin on Examples/App, an app's own package that depends on vmrepl as
 # a team's would: the committed generated file is what the plugin writes (so running it twice
-# gives the same bytes), --check fails once a view model gains a method, and a script drives every
-# generated screen through the package's AppREPL.
+# gives the same bytes), --check fails once a view model gains a method, an inout parameter is
+# refused, AppREPL builds in debug and release, and a script drives every generated screen through it.
 # usage: scripts/check-screens-plugin.sh [SWIFT]
 set -eu
 SWIFT=${1:-swift}
@@ -54,13 +54,36 @@ graph["symbols"].append({
                              {"kind": "identifier", "spelling": "double"}, {"kind": "text", "spelling": "()"}],
 })
 graph["relationships"].append({"kind": "memberOf", "source": "s:added", "target": counter["identifier"]["precise"]})
+# An inout parameter as SwiftPM's symbol graph writes it: in the declaration, not in the parameter's own fragments.
+graph["symbols"].append({
+    "kind": {"identifier": "swift.method", "displayName": "Instance Method"},
+    "identifier": {"precise": "s:addedInout", "interfaceLanguage": "swift"},
+    "pathComponents": ["CounterViewModel", "adjust(_:)"], "names": {"title": "adjust(_:)"}, "accessLevel": "public",
+    "declarationFragments": [{"kind": "keyword", "spelling": "func"}, {"kind": "text", "spelling": " "},
+                             {"kind": "identifier", "spelling": "adjust"}, {"kind": "text", "spelling": "("},
+                             {"kind": "externalParam", "spelling": "_"}, {"kind": "text", "spelling": " "},
+                             {"kind": "internalParam", "spelling": "value"}, {"kind": "text", "spelling": ": "},
+                             {"kind": "keyword", "spelling": "inout"}, {"kind": "text", "spelling": " "},
+                             {"kind": "typeIdentifier", "spelling": "Int", "preciseIdentifier": "s:Si"}, {"kind": "text", "spelling": ")"}],
+    "functionSignature": {"parameters": [{"name": "_", "internalName": "value", "declarationFragments": [
+        {"kind": "identifier", "spelling": "value"}, {"kind": "text", "spelling": ": "},
+        {"kind": "typeIdentifier", "spelling": "Int", "preciseIdentifier": "s:Si"}]}]},
+})
+graph["relationships"].append({"kind": "memberOf", "source": "s:addedInout", "target": counter["identifier"]["precise"]})
 json.dump(graph, open(sys.argv[2], "w"))
 PY
 if "$BIN/vmrepl-screens" --module App --symbol-graphs "$WORK/graphs" --output "$APP/$GENERATED" --check 2> "$WORK/check.err"; then
     fail "--check passed though CounterViewModel gained a method"
 fi
 grep -q "out of date" "$WORK/check.err" || fail "--check did not say the file is out of date"
+"$BIN/vmrepl-screens" --module App --symbol-graphs "$WORK/graphs" --output "$WORK/added.swift" 2> /dev/null || fail "no file was generated from the graph with added methods"
+grep -qF 'actions.append(.action("double")' "$WORK/added.swift" || fail "the added method is not an action"
+grep -qF '// CounterViewModel.adjust(_:): an inout parameter (value), which an event cannot pass' "$WORK/added.swift" ||
+    fail "an inout parameter SwiftPM's graph gives only in the declaration was not refused"
 (cd "$APP" && "$SWIFT" build --product AppREPL > "$WORK/build.out" 2>&1) || fail "AppREPL did not build: $(grep error: "$WORK/build.out" | head -3)"
+# And in release, as a team ships it: `@testable import App` needs the App target's -enable-testing (docs/HOSTING.md).
+(cd "$APP" && "$SWIFT" build -c release --product AppREPL > "$WORK/release.out" 2>&1) ||
+    fail "AppREPL did not build in release: $(grep error: "$WORK/release.out" | head -3)"
 APPBIN=$(cd "$APP" && "$SWIFT" build --show-bin-path)
 "$APPBIN/AppREPL" run "$APP/Sources/AppREPL/app.vmrepl" > "$WORK/app.out" || fail "the script of every generated screen failed: $(tail -3 "$WORK/app.out")"
 # Subscriptions are left out by themselves; a dependency by the team's leavingOut(_:).

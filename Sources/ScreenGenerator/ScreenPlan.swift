@@ -277,6 +277,27 @@ struct ScreenPlan {
         return defaulted
     }
 
+    /// Which of a method's parameters are `inout`, in order, from its declaration's fragments: the
+    /// symbol graph SwiftPM writes leaves `inout` out of each parameter's own fragments (swiftc's
+    /// `-emit-symbol-graph` keeps it there too).
+    static func inoutParameters(_ fragments: [SymbolGraph.Fragment]) -> [Bool] {
+        var marked: [Bool] = []
+        // Only the keyword before a parameter's type, not one inside a closure type's parentheses.
+        var depth = 0
+        for fragment in fragments {
+            if fragment.kind == "externalParam", depth <= 1 {
+                marked.append(false)
+            } else if fragment.kind == "keyword", fragment.spelling == "inout", depth == 1, let last = marked.indices.last {
+                marked[last] = true
+            } else if fragment.kind == "text" {
+                for character in fragment.spelling {
+                    if character == "(" { depth += 1 } else if character == ")" { depth -= 1 }
+                }
+            }
+        }
+        return marked
+    }
+
     /// At most one action drives loading: `load`, else `refresh`, else the first `fetch…` by name.
     static func chooseLoad(_ actions: inout [Action]) {
         for index in actions.indices { actions[index].drivesLoading = false }
@@ -344,9 +365,12 @@ struct ScreenPlan {
         var arguments: [(name: String, label: String?, type: String, defaulted: Bool)] = []
         var internalNames: [String] = []
         let defaulted = defaultedParameters(method.declarationFragments ?? [])
+        let isInout = inoutParameters(method.declarationFragments ?? [])
         for (offset, (label, parameter)) in zip(labels, parameters).enumerated() {
             let own = parameter.internalName ?? parameter.name
-            if parameter.isInout { return .failure(Refusal(text: "an inout parameter (\(own)), which an event cannot pass")) }
+            if parameter.isInout || isInout.indices.contains(offset) && isInout[offset] {
+                return .failure(Refusal(text: "an inout parameter (\(own)), which an event cannot pass"))
+            }
             guard let type = context.index.typeText(parameter.typeFragments, owner: context.owner, substitutions: context.substitutions) else {
                 return .failure(Refusal(text: "\(own): its type names a generic parameter with no argument"))
             }
