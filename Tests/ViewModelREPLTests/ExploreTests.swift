@@ -150,6 +150,43 @@ struct ExploreTests {
         let line = try #require(Self.object(output))
         #expect(line["steps"] as? [String] == ["event inc", "event inc", "event dec"])
     }
+
+    /// A form hosted as written: explore writes its bindings (a case, text, a flag) as well as
+    /// sending its events, with `String` arguments made from their type, so a bug only a filled-in
+    /// form reaches is found and shrunk to the writes and the event.
+    @Test func bindingsAreWrittenAndTypedArgumentsFilledSoAFormIsExploredFilledIn() async throws {
+        var registry = ScreenRegistry()
+        registry.register(
+            "form", summary: "breaks when an express order with a note is sent",
+            actions: [.action("send", "sender") { (model: FormModel, sender: String) in model.send(sender) }],
+            bindings: [.binding("speed", \.speed), .binding("note", \.note), .binding("gift", \.gift)]
+        ) { _ in FormModel() }
+        let (status, output, _) = try await explore("use form\ninvariant broken == false\n", registry: registry, runs: 200)
+        #expect(status == .expectationFailed)
+        let line = try #require(Self.object(output))
+        let steps = try #require(line["steps"] as? [String])
+        #expect(steps.contains(#"write speed="express""#), "\(steps)")
+        #expect(steps.contains { $0.hasPrefix("write note=") }, "\(steps)")
+        #expect(steps.last?.hasPrefix("event send sender=") == true, "\(steps)")
+    }
+}
+
+/// How fast an order goes.
+enum FormSpeed: String, Codable, Sendable {
+    case standard, express
+}
+
+/// A form whose `send` misbehaves only for an express order with a note, sent by someone named.
+@MainActor
+final class FormModel {
+    var speed = FormSpeed.standard
+    var note = ""
+    var gift = false
+    private(set) var broken = false
+
+    func send(_ sender: String) {
+        if speed == .express, !note.isEmpty, !sender.isEmpty { broken = true }
+    }
 }
 
 /// Runs a script as `vmrepl run` does, for its exit status.

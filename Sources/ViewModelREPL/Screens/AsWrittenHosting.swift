@@ -27,6 +27,8 @@ package protocol AsWrittenHosting: ScreenHosting {
     func fieldTypes() -> [(name: String, type: String)]
     /// The fields `write` sets, with their types.
     var bindingTypes: [(name: String, type: String)] { get }
+    /// The fields `write` sets, with their values' JSON Schemas (what `explore` writes them with).
+    var bindingSchemas: [(name: String, schema: JSONValue)] { get }
     /// The outputs the view model sends, in order, each with its value's JSON Schema where the
     /// registration gives its type.
     func outputSchemas() -> [(name: String, schema: JSONValue?)]

@@ -294,24 +294,31 @@ package final class Explorer {
             return candidates
         }
         if let event = step as? EventCommand, !event.arguments.named.isEmpty {
-            let arguments = event.arguments
-            var candidates: [any ReplCommand] = []
-            for (index, field) in arguments.named.enumerated() {
-                let plain: JSONValue
-                switch field.value {
-                case .int, .double, .number: plain = .int(0)
-                case .string: plain = .string("")
-                case .bool: plain = .bool(false)
-                default: plain = .null
-                }
-                guard plain != field.value || plain.kind != field.value.kind else { continue }
-                var simpler = arguments
-                simpler.named[index].value = plain
-                candidates.append(EventCommand(name: event.name, arguments: simpler))
-            }
-            return candidates
+            let positional = event.arguments.positional
+            return plainer(event.arguments.named).map { EventCommand(name: event.name, arguments: EventArguments(named: $0, positional: positional)) }
+        }
+        if let write = step as? WriteCommand {
+            return plainer(write.fields).map { WriteCommand($0) }
         }
         return []
+    }
+
+    /// `fields` with one value at a time made plain (`0`, `""`, `false`, `null`), where it is not already.
+    private static func plainer(_ fields: [NamedValue]) -> [[NamedValue]] {
+        fields.indices.compactMap { index in
+            let value = fields[index].value
+            let plain: JSONValue
+            switch value {
+            case .int, .double, .number: plain = .int(0)
+            case .string: plain = .string("")
+            case .bool: plain = .bool(false)
+            default: plain = .null
+            }
+            guard plain != value || plain.kind != value.kind else { return nil }
+            var simpler = fields
+            simpler[index].value = plain
+            return simpler
+        }
     }
 
     // MARK: Steps
@@ -319,12 +326,15 @@ package final class Explorer {
     private func nextStep(_ session: Session, _ random: inout SeededRandomNumberGenerator) -> any ReplCommand {
         guard let screen = session.evaluator.current else { return StateCommand() }
         let roll = Int.random(in: 0..<100, using: &random)
+        // A form is explored filled in: now and then a bound property is written. A screen with no
+        // bindings draws nothing here, so it explores as it always has for the same seed.
+        if roll < 15, let write = bindingWrite(screen, &random) { return write }
         let events = screen.host.catalog.events
         if roll < 50, !events.isEmpty {
             let event = events[Int.random(in: 0..<events.count, using: &random)]
             eventCounts[event.name, default: 0] += 1
             let state = (try? screen.stateValue()) ?? .null
-            let arguments = event.arguments.map { NamedValue(key: $0.name, value: Self.value(of: $0.type, seen: state, &random)) }
+            let arguments = event.arguments.map { NamedValue(key: $0.name, value: Self.value(for: $0, seen: state, &random)) }
             return EventCommand(name: event.name, arguments: EventArguments(named: arguments))
         }
         if roll < 75, screen.loader?.loads == true {
@@ -343,6 +353,45 @@ package final class Explorer {
         }
         return WaitCommand()
     }
+
+    /// A `write` of one of the screen's bindings, chosen at random, with a value made from its
+    /// type; `nil` when it has none, or none whose type gives a value (a struct, an array).
+    private func bindingWrite(_ screen: OpenScreen, _ random: inout SeededRandomNumberGenerator) -> WriteCommand? {
+        guard let bindings = screen.asWritten?.bindingSchemas, !bindings.isEmpty else { return nil }
+        let binding = bindings[Int.random(in: 0..<bindings.count, using: &random)]
+        let state = (try? screen.stateValue()) ?? .null
+        guard let value = Self.value(for: binding.schema, seen: state, &random) else { return nil }
+        return WriteCommand([NamedValue(key: binding.name, value: value)])
+    }
+
+    /// A value a JSON Schema of a binding's type describes: one of an enum's cases without payload,
+    /// a scalar, or now and then `null` for an optional; `nil` for any other shape.
+    private static func value(for schema: JSONValue, seen state: JSONValue, _ random: inout SeededRandomNumberGenerator) -> JSONValue? {
+        if case .array(let branches)? = schema["anyOf"], branches.count == 2, branches[1]["type"] == .string("null") {
+            if Int.random(in: 0..<4, using: &random) == 0 { return .null }
+            return value(for: branches[0], seen: state, &random)
+        }
+        if case .array(let branches)? = schema["oneOf"] {
+            let cases = branches.compactMap { $0["const"] }
+            return cases.isEmpty ? nil : cases[Int.random(in: 0..<cases.count, using: &random)]
+        }
+        // Text with a format (a date, a URL) is left alone: few strings are one.
+        guard case .string(let type)? = schema["type"], schema["format"] == nil, let kind = Self.jsonKinds[type] else { return nil }
+        return value(of: kind, seen: state, &random)
+    }
+
+    /// A value for an event's argument: by its JSON kind where the event's sample tells it (a
+    /// `ViewModel`'s), else from its type's schema (a class hosted as written declares `String`).
+    private static func value(for argument: EventArgument, seen state: JSONValue, _ random: inout SeededRandomNumberGenerator) -> JSONValue {
+        if let cases = argument.cases?.filter({ !$0.contains("(") }), !cases.isEmpty, cases.count == argument.cases?.count {
+            return .string(cases[Int.random(in: 0..<cases.count, using: &random)])
+        }
+        guard !jsonKinds.values.contains(argument.type), let schema = argument.schema else { return value(of: argument.type, seen: state, &random) }
+        return value(for: schema, seen: state, &random) ?? .null
+    }
+
+    /// A schema's scalar types, as the JSON kinds ``value(of:seen:_:)`` makes.
+    private static let jsonKinds = ["boolean": "bool", "integer": "int", "number": "number", "string": "string"]
 
     /// A value for an argument of JSON kind `type`: most often one the state already holds.
     private static func value(of type: String, seen state: JSONValue, _ random: inout SeededRandomNumberGenerator) -> JSONValue {
