@@ -169,6 +169,7 @@ expect '.output("onRate", members: ["stars": (Int).self, "comment": (String).sel
 expect 'let previous = model.onAsync; model.onAsync = { try await previous($0); send("onAsync", $0) } }'
 expect '.stream("events") { (model: OutputsViewModel) in model.events }'
 expect '.notification(OutputsViewModel.didPlaceOrder, as: "didPlaceOrder")'
+expect '// OutputsViewModel.later: an optional sequence, which may be set after it is subscribed to: left out.'
 ! grep -qF 'OutputsViewModel.limit' "$HOSTILE/generated.swift" || fail "a static that is no notification's name was taken for an output"
 expect 'func shippingDidChoose(_ option: Int, note: String) { send("shippingDidChoose", members: ["option": option, "note": note]) }'
 expect '// OutputsViewModel.transform: a closure that returns a value, which an output cannot give: left out.'

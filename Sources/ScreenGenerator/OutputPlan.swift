@@ -59,10 +59,13 @@ struct OutputPlan {
             return notificationNames.contains(trimmed) ? .success(OutputPlan(property: name, source: .notification)) : nil
         }
         let settable = ScreenPlan.isSettable(property)
-        if trimmed.hasPrefix("AsyncStream<") || trimmed.hasPrefix("AsyncThrowingStream<") {
-            return .success(OutputPlan(property: name, source: .stream))
+        let isStream = trimmed.hasPrefix("AsyncStream<") || trimmed.hasPrefix("AsyncThrowingStream<")
+        let subject = subject(trimmed)
+        if isStream || subject != nil {
+            // An optional one (`AsyncStream<Route>?`) may be set later, after the subscription is made.
+            guard !trimmed.hasSuffix("?") else { return .failure(ScreenPlan.Refusal(text: "an optional sequence, which may be set after it is subscribed to")) }
+            return .success(OutputPlan(property: name, source: subject ?? .stream))
         }
-        if let subject = subject(trimmed) { return .success(OutputPlan(property: name, source: subject)) }
         if property.hasKeyword("weak"), let protocolID = delegateProtocol(property, index: index) {
             guard settable else { return nil }
             return delegate(property: name, protocolID: protocolID, index: index)

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """scheduling-repl's scripts (an observer started in init, a completion on the main queue, the main
 run loop and operation queue, a notification, timers held and not, tasks off the main actor and
-detached ones), each run 5 times on virtual time and 5 times with --clock=real: every run passes,
-and the runs on one clock write the same bytes. On real time the state lines pushed while work
+detached ones), each run 5 times on virtual time (with `run`, and piped on stdin as a driver sends
+it, with no error line) and 5 times with --clock=real: every run passes, and the runs on one clock
+write the same bytes. On real time the state lines pushed while work
 runs depend on when the session looks (every 50 ms), so there the replies to the requests are
 compared, and every line must be JSON. A `wait` names a Timer no state holds (`pending`, and a
 log line) where PENDING_TIMER says, and nowhere else.
@@ -47,6 +48,17 @@ def run(binary, script, clock):
     return lines
 
 
+def piped(binary, script):
+    """The script on stdin, as a driver's pipe gives it: lines read in batches, none an error."""
+    with open(script, "rb") as given:
+        done = subprocess.run([binary, "--clock=virtual"], stdin=given, capture_output=True, text=True, timeout=120)
+    lines = done.stdout.splitlines()
+    errors = [line for line in lines if json.loads(line).get("type") == "error"]
+    if done.returncode != 0 or errors:
+        sys.exit(f"check_scheduling: {os.path.basename(script)} piped on virtual time: exit {done.returncode}\n" + "\n".join(errors or lines[-5:]))
+    return lines
+
+
 def replies(lines):
     return [line for line in lines if not json.loads(line).get("push")]
 
@@ -63,13 +75,17 @@ def main():
             differing = next(out for out in virtual if out != virtual[0])
             sys.exit(f"check_scheduling: {name} on virtual time wrote different bytes:\n" + "\n".join(virtual[0]) + "\n---\n" + "\n".join(differing))
         check_pending(name, virtual[0], "virtual")
+        pipes = [piped(binary, script) for _ in range(RUNS)]
+        if any(out != pipes[0] for out in pipes):
+            differing = next(out for out in pipes if out != pipes[0])
+            sys.exit(f"check_scheduling: {name} piped on virtual time wrote different bytes:\n" + "\n".join(pipes[0]) + "\n---\n" + "\n".join(differing))
         real_runs = [run(binary, script, "real") for _ in range(RUNS)]
         check_pending(name, real_runs[0], "real")
         real = [replies(out) for out in real_runs]
         if any(out != real[0] for out in real):
             differing = next(out for out in real if out != real[0])
             sys.exit(f"check_scheduling: {name} on real time replied differently:\n" + "\n".join(real[0]) + "\n---\n" + "\n".join(differing))
-        print(f"check_scheduling: {name}: {RUNS} runs on each clock, {len(virtual[0])} lines, the same every run")
+        print(f"check_scheduling: {name}: {RUNS} runs on each clock and piped, {len(virtual[0])} lines, the same every run")
 
 
 if __name__ == "__main__":

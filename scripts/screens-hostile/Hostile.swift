@@ -234,6 +234,8 @@ public final class OutputsViewModel: Observable {
     public weak var shipping: (any ShippingDelegate)?
     public weak var reporting: (any ReportingDelegate)?
     public let events: AsyncThrowingStream<Item, any Error> = AsyncThrowingStream { $0.finish() }
+    /// An optional stream: left out, as it may be set after the screen subscribes.
+    public var later: AsyncStream<Item>?
     /// Posted when the order is placed; its posts are outputs.
     public static let didPlaceOrder = Notification.Name("OutputsDidPlaceOrder")
     /// Not a notification's name: no output.

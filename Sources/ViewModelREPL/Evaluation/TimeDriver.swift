@@ -132,7 +132,7 @@ final class TimeDriver {
         if loadingCount() > 0 || (manualClock?.sleeperCount ?? 0) > 0 { return true }
         if workRunsOffMainActor { return true }
         adoptTimers()
-        return timers.values.contains { $0.timer.isValid } || unheldTimerDate != nil
+        return timers.values.contains { $0.timer.isValid } || unheldTimerDate != nil || Self.mainOperationsPending
     }
 
     /// What could still change a state that the session neither owns nor moves with its clock,
@@ -141,7 +141,9 @@ final class TimeDriver {
     /// `Task.sleep` off the session's work) is not named.
     func unownedWork() -> [String] {
         guard let date = unheldTimerDate else { return [] }
-        return [Messages.unheldTimer(dueWithin: Int(max(1, date.timeIntervalSinceNow.rounded(.up))), onVirtualTime: manualClock != nil)]
+        // On virtual time without its date, which real time moves: the same words every run.
+        guard manualClock == nil else { return [Messages.unheldTimerOnVirtualTime] }
+        return [Messages.unheldTimer(dueWithin: Int(max(1, date.timeIntervalSinceNow.rounded(.up))))]
     }
 
     // MARK: Timers
@@ -218,13 +220,14 @@ final class TimeDriver {
     /// one is scheduled. Read from the run loop (CoreFoundation), so it is seen whatever holds it;
     /// on real time one due after a held timer is hidden behind it.
     private var unheldTimerDate: Date? {
+        // First: a timer taken up now leaves the run loop's dates on virtual time.
+        adoptTimers()
         let seconds = vmrepl_main_run_loop_next_timer_date()
         guard seconds > 0 else { return nil }
         let date = Date(timeIntervalSinceReferenceDate: seconds)
         // The run loop's keep-alive timer (``runMainRunLoop()``) is due at the end of time; a held
         // timer on virtual time is due in the distant future.
         guard date.timeIntervalSinceNow < Self.unheldTimerHorizon else { return nil }
-        adoptTimers()
         if timers.values.contains(where: { $0.timer.isValid && abs($0.timer.fireDate.timeIntervalSince(date)) < 0.001 }) { return nil }
         return date
     }
@@ -443,14 +446,18 @@ final class TimeDriver {
             if #available(macOS 15.0, *) { LoadJobQueue.shared.runPending() }
             return true
         }
+
         for _ in 0..<Self.quietRounds {
             let before = progress
             var ranJobs = false
             if #available(macOS 15.0, *) { ranJobs = LoadJobQueue.shared.runPending() }
+            // A turn is a suspension: a session reading lines in batches defers its watches and
+            // looks at its screens again only once they are armed (a completion changes them now).
+            pushes.armWatches()
             await Self.mainQueueTurn()
             if #available(macOS 15.0, *) { ranJobs = LoadJobQueue.shared.runPending() || ranJobs }
             pushes.emitPushes()
-            if !ranJobs, progress == before { return true }
+            if !ranJobs, progress == before, !Self.mainOperationsPending { return true }
         }
         return false
     }
@@ -461,12 +468,24 @@ final class TimeDriver {
         [pushes.pushesTaken, UInt64(loadingCount()), UInt64(manualClock?.sleeperCount ?? 0)]
     }
 
-    /// Suspends until the main queue has run every block enqueued before this call.
+    /// Suspends until the main queue has run every block enqueued before this call, and, while the
+    /// main run loop runs, every block `RunLoop.main.perform` queued before it (which no source
+    /// wakes the loop for on its own).
     private static func mainQueueTurn() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             DispatchQueue.main.async { continuation.resume() }
         }
+        // Only from inside the running loop: in a test runner that never runs it, the block would never run.
+        guard RunLoop.main.currentMode != nil else { return }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            RunLoop.main.perform { continuation.resume() }
+            vmrepl_wake_main_run_loop()
+        }
     }
+
+    /// Whether an operation on `OperationQueue.main` (a notification delivered on `.main`) is yet to
+    /// run: it reaches the main queue through a queue of Foundation's own, so one turn may miss it.
+    private static var mainOperationsPending: Bool { OperationQueue.main.operationCount > 0 }
 
     /// How many rounds ``runUntilQuiet()`` runs at most before it leaves the rest to the next look.
     private static let quietRounds = 16

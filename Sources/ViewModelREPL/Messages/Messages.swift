@@ -206,13 +206,15 @@ extension Messages {
             + "it waits on something else (a network request, or a Task.sleep or clock not taken from context.clock, which runs on the real clock); "
             + "pass context.clock to the view model to put its sleeps on virtual time"
     }
-    /// What a `wait` names when a timer on the main run loop that no state holds is still to fire.
-    static func unheldTimer(dueWithin seconds: Int, onVirtualTime: Bool) -> String {
-        "a Timer on the main run loop that no state holds, due within \(seconds)s of real time: "
-            + (onVirtualTime
-                ? "it fires on real time, not when virtual time passes its date; hold it in the state (var timer: Timer?) to put it on the virtual clock"
-                : "wait does not wait for it (it may repeat); wait until a condition it makes true does")
+    /// What a `wait` on real time names when a timer on the main run loop that no state holds is still to fire.
+    static func unheldTimer(dueWithin seconds: Int) -> String {
+        "a Timer on the main run loop that no state holds, due within \(seconds)s: "
+            + "wait does not wait for it (it may repeat); wait until a condition it makes true does"
     }
+    /// What a `wait` on virtual time names for such a timer: without its date, which real time moves.
+    static let unheldTimerOnVirtualTime =
+        "a Timer on the main run loop that no state holds is still to fire, on real time: it does not fire when virtual time passes its date; "
+        + "hold it in the state (var timer: Timer?) to put it on the virtual clock, or wait until a condition it makes true"
     /// Why the process stopped when its output could not be written (a full disk, an I/O error).
     static func outputFailed(reason: String) -> String {
         "vmrepl: cannot write the output: \(reason); stopped"

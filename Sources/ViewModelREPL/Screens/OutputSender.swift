@@ -31,8 +31,31 @@ public struct OutputSender: Sendable {
 
     /// Sends `name` with a notification's `userInfo`: an object of its entries by key (sorted), `{}` without one.
     func callAsFunction(_ name: String, userInfo: [AnyHashable: Any]?) {
-        let members = (userInfo ?? [:]).map { (String(describing: $0.key.base), $0.value) }.sorted { $0.0 < $1.0 }
+        let members = (userInfo ?? [:]).map { (String(describing: $0.key.base), Self.swiftValue($0.value)) }.sorted { $0.0 < $1.0 }
         deliver(name, members.isEmpty ? .none : .members(members))
+    }
+
+    /// A `userInfo` value as Swift's own: on Apple platforms it arrives bridged through
+    /// `NSDictionary` (an `NSNumber`, an `NSString`), which the state's value forms show as objects.
+    private static func swiftValue(_ value: Any) -> Any {
+        #if canImport(ObjectiveC)
+            switch value {
+            case let number as NSNumber:
+                // `c` is the type an `NSNumber` made from a `Bool` reports.
+                switch String(cString: number.objCType) {
+                case "c", "B": return number.boolValue
+                case "f", "d": return number.doubleValue
+                default: return number.intValue
+                }
+            case let text as NSString: return text as String
+            case let array as NSArray: return array.map(swiftValue)
+            case let dictionary as NSDictionary:
+                return Dictionary(dictionary.map { (String(describing: $0.key), swiftValue($0.value)) }) { first, _ in first }
+            default: return value
+            }
+        #else
+            return value
+        #endif
     }
 
     private func deliver(_ name: String, _ payload: Payload) {

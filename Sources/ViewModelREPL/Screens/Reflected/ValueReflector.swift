@@ -257,13 +257,14 @@ final class ValueReflector {
         return made
     }
 
-    /// The types, by the start of their full name, of sequences whose state other threads write under a lock.
-    private static let lockedSequences = ["Swift.AsyncStream<", "Swift.AsyncThrowingStream<", "Combine.PassthroughSubject<", "Combine.CurrentValueSubject<"]
+    /// The types, by the start of their full name, whose state other threads write under the
+    /// runtime's or Combine's own lock: streams, their continuations, subjects.
+    private static let lockGuardedTypes = ["Swift.AsyncStream<", "Swift.AsyncThrowingStream<", "Combine.PassthroughSubject<", "Combine.CurrentValueSubject<"]
 
-    /// Whether `type` is the token a block observer of `NotificationCenter` is held by (Foundation's on Linux, `__NSObserver` on Apple platforms).
-    private static func isNotificationObserver(_ type: Any.Type) -> Bool {
-        let name = String(reflecting: type)
-        return name.hasSuffix("NotificationCenter._NSNotificationObserverToken") || name == "__NSObserver"
+    /// Whether the type fully named `name` is the token a block observer of `NotificationCenter` is
+    /// held by (Foundation's on Linux, `__NSObserver` on Apple platforms).
+    private static func isNotificationObserver(_ name: String) -> Bool {
+        name.hasSuffix("NotificationCenter._NSNotificationObserverToken") || name == "__NSObserver"
     }
 
     private static func makeStrategy(for value: Any, type: Any.Type) -> Strategy {
@@ -293,9 +294,10 @@ final class ValueReflector {
         if value is any _Pointer || type == OpaquePointer.self || TypeName.of(type).hasPrefix("Task<") { return .opaque }
         // A stream and its continuation hold the runtime's buffers, which other threads write under
         // its lock; a Combine subject holds its subscriptions under its own.
-        if Self.lockedSequences.contains(where: String(reflecting: type).hasPrefix) { return .opaque }
+        let fullName = String(reflecting: type)
+        if lockGuardedTypes.contains(where: fullName.hasPrefix) { return .opaque }
         // The token `NotificationCenter.addObserver(forName:object:queue:using:)` returns: its fields are the center's, and differ by platform.
-        if Self.isNotificationObserver(type) { return .text { _ in Messages.opaqueValue(Messages.notificationObserver) } }
+        if isNotificationObserver(fullName) { return .text { _ in Messages.opaqueValue(Messages.notificationObserver) } }
         // An identity, a key path, a string's index: their bits mean nothing without what they point into.
         if type == ObjectIdentifier.self || value is AnyKeyPath || type == String.Index.self { return .opaque }
         // A dictionary's keys or values, in hash order: sorted, as a set is.
