@@ -198,6 +198,9 @@ struct ValueKindTests {
                 // In a dictionary too, whatever else it holds beside the closure.
                 shown(Held(value: ["tap": { 1 }] as [String: () -> Int]), #"{"value":{}}"#),
                 shown(Held(value: ["n": 1, "tap": { 1 }] as [String: Any]), #"{"value":{"n":1}}"#),
+                // And in an array.
+                shown(Held(value: [{ 1 }] as [() -> Int]), #"{"value":[]}"#),
+                shown(Held(value: [1, { 1 }] as [Any]), #"{"value":[1]}"#),
             ]
         case .propertyWrapper: [shown(WithWrapper(), #"{"phase":3}"#)]
         case .lazy: [shown(WithLazy(), #"{"total":null}"#)]

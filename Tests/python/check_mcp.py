@@ -195,6 +195,13 @@ def raw_session():
     check(answer["error"]["code"] == -32022 and "2026-07-28" in answer["error"]["data"]["supported"], f"an unsupported version: {answer}")
     answer = exchange('{"jsonrpc":"2.0","id":10,"method":"tools/call","params":{"name":"use","arguments":{"screen":"foo","id":1}}}')
     check(answer["result"]["isError"] is True, f"a reserved member: {answer}")
+    # A member given twice, in a tool's arguments, its params or the message: refused, never a guess.
+    answer = exchange('{"jsonrpc":"2.0","id":12,"method":"tools/call","params":{"name":"use","arguments":{"screen":"foo","screen":"users"}}}')
+    check(answer["id"] == 12 and answer["error"]["code"] == -32600 and '"screen" is given twice' in answer["error"]["message"], f"an argument twice: {answer}")
+    answer = exchange('{"jsonrpc":"2.0","id":13,"method":"tools/call","params":{"name":"use","name":"screens"}}')
+    check(answer["id"] == 13 and answer["error"]["code"] == -32600, f"a param twice: {answer}")
+    answer = exchange('{"jsonrpc":"2.0","id":14,"id":15,"method":"ping"}')
+    check(answer["id"] is None and answer["error"]["code"] == -32600 and '"id"' in answer["error"]["message"], f"an id twice: {answer}")
     answer = exchange('{"jsonrpc":"2.0","id":11,"method":"tools/call","params":{"name":"screens"}}')
     check(answer["result"]["isError"] is False and len(answer["result"]["structuredContent"]["reply"]["screens"]) == 7, f"still serving: {answer}")
     # A cancellation that arrives after the answer (a common race) must not skip a later request.

@@ -18,8 +18,11 @@ package struct JSONParser {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index: Int
     private let maximumDepth: Int
-    /// The first member name the outermost object gives twice (where the later value wins).
+    /// The first member name an object in the outermost ``repeatLevels`` levels gives twice (where
+    /// the later value wins).
     private var repeatedTopKey: String?
+    /// How many levels of objects, from the outermost, a repeated member name is noted in.
+    private var repeatLevels = 1
 
     private init(bytes: UnsafeBufferPointer<UInt8>, start: Int, maximumDepth: Int) {
         self.bytes = bytes
@@ -42,9 +45,13 @@ package struct JSONParser {
     }
 
     /// Parses the whole of `bytes` as one JSON value, and names the first member the outermost
-    /// object gives twice: a request must not leave which one counts to a guess.
-    package static func parseNotingRepeat(_ bytes: UnsafeBufferPointer<UInt8>) throws(Failure) -> (JSONValue, repeated: String?) {
-        var parser = JSONParser(bytes: bytes, start: 0, maximumDepth: defaultMaximumDepth)
+    /// object (or an object in its first `levels` levels) gives twice: a request must not leave
+    /// which one counts to a guess.
+    package static func parseNotingRepeat(
+        _ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int = defaultMaximumDepth, levels: Int = 1
+    ) throws(Failure) -> (JSONValue, repeated: String?) {
+        var parser = JSONParser(bytes: bytes, start: 0, maximumDepth: maximumDepth)
+        parser.repeatLevels = levels
         let value = try parser.parseDocument()
         return (value, parser.repeatedTopKey)
     }
@@ -125,7 +132,7 @@ package struct JSONParser {
             let length = key.utf8.count
             if let existing = members.firstIndex(where: { $0.key.utf8.count == length && $0.key == key }) {
                 members[existing].value = value
-                if depth == 1, repeatedTopKey == nil { repeatedTopKey = key }
+                if depth <= repeatLevels, repeatedTopKey == nil { repeatedTopKey = key }
             } else {
                 members.append((key, value))
             }

@@ -118,7 +118,8 @@ package enum ValueKind: String, Sendable, CaseIterable {
             "`{\"type\":\"SomeError\",\"description\":\"…\"}`: its `errorDescription`, else the description its own "
                 + "type gives, else Foundation's localized description"
         case .closure:
-            "left out, wherever it is stored: a class, a struct, an enum's payload (a type whose name only mentions one, "
+            "left out, wherever it is stored: a class, a struct, an enum's payload, an array, a dictionary "
+                + "(a type whose name only mentions one, "
                 + "`Box<(Int) -> Int>`, is a value like any other)"
         case .propertyWrapper:
             "under the property's own name, as its wrapped value: read from a stored `wrappedValue`, or from "

@@ -143,8 +143,14 @@ package final class MCPServer {
         if let scanned { parsed.replaceSubrange(scanned.range, with: [UInt8(ascii: "0")]) }
         // The envelope (message, params, arguments) takes three levels: a tool's arguments nest as deep as a line's values may.
         let maximumDepth = JSONParser.defaultMaximumDepth + Self.envelopeDepth
-        guard let message = parsed.withUnsafeBufferPointer({ try? JSONParser.parse($0, maximumDepth: maximumDepth) }) else {
+        let read = parsed.withUnsafeBufferPointer { try? JSONParser.parseNotingRepeat($0, maximumDepth: maximumDepth, levels: Self.envelopeDepth) }
+        guard let (message, repeated) = read else {
             return send(error: Failure(.parse, Messages.rpcParseError), id: scanned.flatMap { RequestID(text: $0.text) } ?? .null)
+        }
+        // A member given twice in the message, its params or a tool's arguments leaves which one counts to a guess.
+        if let repeated {
+            let id = repeated == "id" ? nil : scanned.flatMap { RequestID(text: $0.text) }
+            return send(error: Failure(.invalidRequest, Messages.rpcRepeatedMember(repeated)), id: id ?? .null)
         }
         if case .array = message { return send(error: Failure(.invalidRequest, Messages.rpcBatch), id: .null) }
         // nil: no id (a notification); .some(nil): an id that is neither a string nor a number.

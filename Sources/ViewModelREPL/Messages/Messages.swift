@@ -459,6 +459,8 @@ extension Messages {
     static let rpcBatch = "batches are not supported; send one message per line"
     static let rpcNotRequest = "a JSON-RPC 2.0 message is an object with \"jsonrpc\":\"2.0\" and a method"
     static let rpcBadID = "a request's id is a string or a number"
+    /// A JSON-RPC message whose envelope, params or a tool's arguments give a member twice.
+    static func rpcRepeatedMember(_ key: String) -> String { "\"\(key)\" is given twice; give each member once" }
     static let rpcNotInitialized =
         "not initialized: send initialize first, or carry io.modelcontextprotocol/protocolVersion in the request's _meta"
     static let rpcUnsupportedVersion = "Unsupported protocol version"

@@ -387,6 +387,8 @@ final class ValueReflector {
         out.append(UInt8(ascii: "["))
         var first = true
         try walk(value) { element in
+            // A closure is left out here too, as it is from a dictionary.
+            if isLeftOut(element) { return }
             if !first { out.append(UInt8(ascii: ",")) }
             first = false
             try write(element, to: out, depth: depth + 1)
@@ -396,8 +398,10 @@ final class ValueReflector {
 
     private func writeArray(_ elements: [Any], to out: ByteBuffer, depth: Int) throws {
         out.append(UInt8(ascii: "["))
-        for (offset, element) in elements.enumerated() {
-            if offset > 0 { out.append(UInt8(ascii: ",")) }
+        var first = true
+        for element in elements where !isLeftOut(element) {
+            if !first { out.append(UInt8(ascii: ",")) }
+            first = false
             try write(element, to: out, depth: depth + 1)
         }
         out.append(UInt8(ascii: "]"))
