@@ -90,6 +90,9 @@ def check_small(driver, binary, folder, out_dir):
     # A session that failed opens on its first failure, not on its ready line.
     if selected(driver).get_attribute("data-failure") != "expect":
         fail(f"the page opened on {selected(driver).text!r}, not on the failed expect")
+    # Its error reads as words first, not only as the line's escaped JSON.
+    failed_reply = next(line for line in replies if line.get("code") == "expectation_failed")
+    wait_for(driver, lambda d: d.find_element(By.ID, "reply").text.startswith(f"\u2717 expectation_failed: {failed_reply['message']}\n"), "the error's words first")
 
     # The step list: one row per reply, in order, with the session's own line numbers and types.
     rows = driver.find_elements(By.CSS_SELECTOR, "#steps .step")
@@ -113,8 +116,10 @@ def check_small(driver, binary, folder, out_dir):
     rows[2].click()
     wait_for(driver, lambda d: d.find_element(By.ID, "pushes").text.startswith("t=2s "), "the load's push at t=2s")
     pushed = [line for line in output if line.get("push") and line.get("line") == 2]
-    if json.loads(driver.find_element(By.ID, "pushes").text.split(" ", 1)[1]).get("seq") != pushed[0]["seq"]:
-        fail("the load's push is not the session's pushed line")
+    shown = driver.find_element(By.ID, "pushes").text
+    # Read as a person reads it: the screen and seq, not the line's escaped JSON.
+    if shown != f"t=2s \u27f3 users state, seq {pushed[0]['seq']}":
+        fail(f"the load's push is not the session's pushed line, shown readably: {shown!r}")
 
     # Clicking the mock's step highlights exactly the paths its state line changed.
     mock_row = rows[lines.index(lines[4]) + 1]

@@ -340,6 +340,17 @@ enum TracePage {
           showStep();
         }
 
+        // A pushed line (or an error reply) as a person reads it: an error's or a note's words as
+        // text, not escaped inside JSON; a state by its screen and seq (the page keeps states
+        // apart, and shows the step's own); anything else as JSON.
+        function pushText(p) {
+          if (p.type === "error") return "\u2717 " + p.code + ": " + p.message;
+          if (p.type === "log") return "note: " + p.message;
+          if (p.type === "change") return "~ " + p.path + ": " + stringify(p.from) + " \u2192 " + stringify(p.to);
+          if (p.type === "state") return "\u27f3 " + p.screen + " state" + (p.loading ? " (loading)" : "") + ", seq " + p.seq;
+          return stringify(p);
+        }
+
         function showStep() {
           const step = steps[current];
           const head = $("step-head");
@@ -348,7 +359,8 @@ enum TracePage {
           if (step.call != null) head.appendChild(el("span", "muted", "  call id " + step.call));
           if (step.id !== undefined) head.appendChild(el("span", "muted", "  id " + stringify(step.id)));
           if (step.clock != null) head.appendChild(el("span", "muted", "  clock " + step.clock + "s"));
-          $("reply").textContent = stringify(step.reply);
+          // An error's words first, as text; then the line itself.
+          $("reply").textContent = (step.reply.type === "error" ? pushText(step.reply) + "\n" : "") + stringify(step.reply);
           // What the view model sent (output lines, its request's whenever they came) apart from the other lines.
           const at = (i) => step.pushClocks && step.pushClocks[i] != null ? "t=" + step.pushClocks[i] + "s " : "";
           const lines = (step.pushes || []).map((p, i) => [p, i]);
@@ -356,7 +368,7 @@ enum TracePage {
           $("outputs-box").hidden = !outputs.length;
           $("outputs").textContent = outputs.map(([p, i]) => at(i) + "\u2192 " + p.name + " " + stringify(p.value)).join("\n");
           $("pushes-box").hidden = !others.length;
-          $("pushes").textContent = others.map(([p, i]) => at(i) + stringify(p)).join("\n");
+          $("pushes").textContent = others.map(([p, i]) => at(i) + pushText(p)).join("\n");
           const previous = current > 0 ? steps[current - 1].state : null;
           const change = patchSince(previous, step.state);
           changed = new Set(); changedAncestors = new Set();
