@@ -61,23 +61,14 @@ __attribute__((constructor)) static void vmrepl_install_main_drain(void) {
 double vmrepl_main_run_loop_next_timer_date(void) {
     return CFRunLoopGetNextTimerFireDate(CFRunLoopGetMain(), kCFRunLoopDefaultMode);
 }
-
-void vmrepl_wake_main_run_loop(void) {
-    CFRunLoopWakeUp(CFRunLoopGetMain());
-}
 #else
 // Foundation's CoreFoundation, exported by libFoundation but not importable from Swift on Linux.
 extern void *CFRunLoopGetMain(void) __attribute__((weak));
 extern double CFRunLoopGetNextTimerFireDate(void *loop, void *mode) __attribute__((weak));
 extern void *const kCFRunLoopDefaultMode __attribute__((weak));
-extern void CFRunLoopWakeUp(void *loop) __attribute__((weak));
 
 double vmrepl_main_run_loop_next_timer_date(void) {
     if (!CFRunLoopGetMain || !CFRunLoopGetNextTimerFireDate || !&kCFRunLoopDefaultMode) return 0;
     return CFRunLoopGetNextTimerFireDate(CFRunLoopGetMain(), kCFRunLoopDefaultMode);
-}
-
-void vmrepl_wake_main_run_loop(void) {
-    if (CFRunLoopGetMain && CFRunLoopWakeUp) CFRunLoopWakeUp(CFRunLoopGetMain());
 }
 #endif

@@ -260,42 +260,33 @@ struct ScreenPlan {
     /// in its declaration, each parameter runs from its label to the next one's, and a default
     /// stands in that run's text as ` = ` (a type's text never holds one).
     static func everyParameterIsDefaulted(_ fragments: [SymbolGraph.Fragment]) -> Bool {
-        let defaulted = defaultedParameters(fragments)
-        return !defaulted.isEmpty && !defaulted.contains(false)
+        let marks = parameterMarks(fragments)
+        return !marks.isEmpty && marks.allSatisfy(\.defaulted)
     }
 
-    /// For each parameter of a declaration, in order, whether it has a default value.
-    static func defaultedParameters(_ fragments: [SymbolGraph.Fragment]) -> [Bool] {
-        var defaulted: [Bool] = []
-        for fragment in fragments {
-            if fragment.kind == "externalParam" {
-                defaulted.append(false)
-            } else if !defaulted.isEmpty, fragment.kind == "text", fragment.spelling.contains(" = ") {
-                defaulted[defaulted.count - 1] = true
-            }
-        }
-        return defaulted
-    }
-
-    /// Which of a method's parameters are `inout`, in order, from its declaration's fragments: the
-    /// symbol graph SwiftPM writes leaves `inout` out of each parameter's own fragments (swiftc's
-    /// `-emit-symbol-graph` keeps it there too).
-    static func inoutParameters(_ fragments: [SymbolGraph.Fragment]) -> [Bool] {
-        var marked: [Bool] = []
+    /// What a declaration's fragments say of each of its parameters, in order: whether it has a
+    /// default value, and whether it is `inout` (the symbol graph SwiftPM writes leaves `inout` out
+    /// of each parameter's own fragments; swiftc's `-emit-symbol-graph` keeps it there too).
+    static func parameterMarks(_ fragments: [SymbolGraph.Fragment]) -> [(defaulted: Bool, isInout: Bool)] {
+        var marks: [(defaulted: Bool, isInout: Bool)] = []
         // Only the keyword before a parameter's type, not one inside a closure type's parentheses.
         var depth = 0
         for fragment in fragments {
-            if fragment.kind == "externalParam", depth <= 1 {
-                marked.append(false)
-            } else if fragment.kind == "keyword", fragment.spelling == "inout", depth == 1, let last = marked.indices.last {
-                marked[last] = true
-            } else if fragment.kind == "text" {
+            switch fragment.kind {
+            case "externalParam" where depth <= 1:
+                marks.append((false, false))
+            case "keyword" where fragment.spelling == "inout" && depth == 1 && !marks.isEmpty:
+                marks[marks.count - 1].isInout = true
+            case "text":
+                if !marks.isEmpty, fragment.spelling.contains(" = ") { marks[marks.count - 1].defaulted = true }
                 for character in fragment.spelling {
                     if character == "(" { depth += 1 } else if character == ")" { depth -= 1 }
                 }
+            default:
+                break
             }
         }
-        return marked
+        return marks
     }
 
     /// At most one action drives loading: `load`, else `refresh`, else the first `fetch…` by name.
@@ -364,11 +355,11 @@ struct ScreenPlan {
         guard parameters.count <= maximumArguments else { return .failure(Refusal(text: "more than \(maximumArguments) arguments")) }
         var arguments: [(name: String, label: String?, type: String, defaulted: Bool)] = []
         var internalNames: [String] = []
-        let defaulted = defaultedParameters(method.declarationFragments ?? [])
-        let isInout = inoutParameters(method.declarationFragments ?? [])
+        let marks = parameterMarks(method.declarationFragments ?? [])
         for (offset, (label, parameter)) in zip(labels, parameters).enumerated() {
             let own = parameter.internalName ?? parameter.name
-            if parameter.isInout || isInout.indices.contains(offset) && isInout[offset] {
+            let mark = offset < marks.count ? marks[offset] : (defaulted: false, isInout: false)
+            if parameter.isInout || mark.isInout {
                 return .failure(Refusal(text: "an inout parameter (\(own)), which an event cannot pass"))
             }
             guard let type = context.index.typeText(parameter.typeFragments, owner: context.owner, substitutions: context.substitutions) else {
@@ -379,8 +370,7 @@ struct ScreenPlan {
             // The event's name for it: its label, else its own name, else (`_ _: Int`) `argument1`….
             let synthetic = "argument\(offset + 1)"
             let name = label != "_" && !label.isEmpty ? label : (own != "_" && !own.isEmpty ? own : synthetic)
-            let hasDefault = offset < defaulted.count && defaulted[offset]
-            arguments.append((name, label == "_" || label.isEmpty ? nil : label, type, hasDefault))
+            arguments.append((name, label == "_" || label.isEmpty ? nil : label, type, mark.defaulted))
             internalNames.append(own != "_" && !own.isEmpty ? own : synthetic)
         }
         // Two arguments of one label (`f(x a: Int, x b: Int)`): named by their own names instead.

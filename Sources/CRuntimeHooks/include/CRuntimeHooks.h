@@ -15,7 +15,4 @@ void vmrepl_enqueue_global(void *_Nonnull job);
 /// 2001-01-01 (CoreFoundation's absolute time); 0 when none is scheduled or Foundation has no run loop.
 double vmrepl_main_run_loop_next_timer_date(void);
 
-/// Wakes the main run loop, so blocks `RunLoop.main.perform` queued run without waiting for a source.
-void vmrepl_wake_main_run_loop(void);
-
 #endif

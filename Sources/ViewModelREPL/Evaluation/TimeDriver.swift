@@ -131,8 +131,9 @@ final class TimeDriver {
     var isAnythingPending: Bool {
         if loadingCount() > 0 || (manualClock?.sleeperCount ?? 0) > 0 { return true }
         if workRunsOffMainActor { return true }
-        adoptTimers()
-        return timers.values.contains { $0.timer.isValid } || unheldTimerDate != nil || Self.mainOperationsPending
+        // Read first: it takes up the timers the screens hold.
+        let unheld = unheldTimerDate
+        return timers.values.contains { $0.timer.isValid } || unheld != nil
     }
 
     /// What could still change a state that the session neither owns nor moves with its clock,
@@ -366,7 +367,8 @@ final class TimeDriver {
                 step(manualClock, to: next)
             }
             pushes.armWatches()
-            if let date = unheldTimerDate, let due = Self.realDeadline(after: .seconds(max(0, date.timeIntervalSinceNow)) + Self.realTimerMargin) {
+            // A wait (not a settle, which waits on loads alone) is woken when such a timer fires.
+            if advancing, let date = unheldTimerDate, let due = Self.realDeadline(after: .seconds(max(0, date.timeIntervalSinceNow)) + Self.realTimerMargin) {
                 watch(unheldTimerID, until: due)
             }
             if let manualClock, await settlesSoon(manualClock) {
@@ -446,7 +448,6 @@ final class TimeDriver {
             if #available(macOS 15.0, *) { LoadJobQueue.shared.runPending() }
             return true
         }
-
         for _ in 0..<Self.quietRounds {
             let before = progress
             var ranJobs = false
@@ -457,7 +458,7 @@ final class TimeDriver {
             await Self.mainQueueTurn()
             if #available(macOS 15.0, *) { ranJobs = LoadJobQueue.shared.runPending() || ranJobs }
             pushes.emitPushes()
-            if !ranJobs, progress == before, !Self.mainOperationsPending { return true }
+            if !ranJobs, progress == before { return true }
         }
         return false
     }
@@ -468,24 +469,12 @@ final class TimeDriver {
         [pushes.pushesTaken, UInt64(loadingCount()), UInt64(manualClock?.sleeperCount ?? 0)]
     }
 
-    /// Suspends until the main queue has run every block enqueued before this call, and, while the
-    /// main run loop runs, every block `RunLoop.main.perform` queued before it (which no source
-    /// wakes the loop for on its own).
+    /// Suspends until the main queue has run every block enqueued before this call.
     private static func mainQueueTurn() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             DispatchQueue.main.async { continuation.resume() }
         }
-        // Only from inside the running loop: in a test runner that never runs it, the block would never run.
-        guard RunLoop.main.currentMode != nil else { return }
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            RunLoop.main.perform { continuation.resume() }
-            vmrepl_wake_main_run_loop()
-        }
     }
-
-    /// Whether an operation on `OperationQueue.main` (a notification delivered on `.main`) is yet to
-    /// run: it reaches the main queue through a queue of Foundation's own, so one turn may miss it.
-    private static var mainOperationsPending: Bool { OperationQueue.main.operationCount > 0 }
 
     /// How many rounds ``runUntilQuiet()`` runs at most before it leaves the rest to the next look.
     private static let quietRounds = 16

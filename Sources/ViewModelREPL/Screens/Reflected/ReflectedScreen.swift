@@ -183,7 +183,8 @@ final class ReflectedScreen<Model: AnyObject>: AsWrittenHosting, ScreenLoader {
     }
 
     var bindingTypes: [(name: String, type: String)] { bindings.map { ($0.name, $0.type) } }
-    var bindingSchemas: [(name: String, schema: JSONValue)] { bindings.map { ($0.name, $0.schema) } }
+    /// Worked out once, the first time `explore` writes a binding.
+    private(set) lazy var bindingSchemas: [(name: String, schema: JSONValue)] = bindings.map { ($0.name, $0.schema()) }
 
     // MARK: Outputs
 

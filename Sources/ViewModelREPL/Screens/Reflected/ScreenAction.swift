@@ -166,18 +166,21 @@ public struct ScreenBinding<Model: AnyObject>: Sendable {
     let name: String
     let type: String
     /// The value's JSON Schema, from its type, with a raw-value enum's cases listed (`oneOf`
-    /// their names): what `explore` writes the binding with.
-    let schema: JSONValue
+    /// their names): what `explore` writes the binding with. Worked out when asked, not as the
+    /// screens are registered.
+    let schema: @Sendable () -> JSONValue
     /// Decodes the value into the write to make; throws when it does not decode.
     let prepare: @Sendable (JSONValue) throws -> @MainActor (Model) -> Void
 
     /// A binding of `keyPath` under `name`.
     public static func binding<Value: Decodable & SendableMetatype>(_ name: String, _ keyPath: ReferenceWritableKeyPath<Model, Value>) -> ScreenBinding {
         let path = UncheckedKeyPath(keyPath: keyPath)
-        return ScreenBinding(name: name, type: TypeName.of(Value.self), schema: explored(Value.self)) { json in
-            let value = try ArgumentDecoding.decode(Value.self, from: json)
-            return { model in model[keyPath: path.keyPath] = value }
-        }
+        return ScreenBinding(
+            name: name, type: TypeName.of(Value.self), schema: { explored(Value.self) },
+            prepare: { json in
+                let value = try ArgumentDecoding.decode(Value.self, from: json)
+                return { model in model[keyPath: path.keyPath] = value }
+            })
     }
 
     /// `type`'s schema for `explore`: an enum's cases without payload as `oneOf` their names (a
