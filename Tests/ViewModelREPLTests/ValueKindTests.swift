@@ -124,6 +124,35 @@ struct ValueKindTests {
     }
     struct Wrapped<Value> { var wrappedValue: Value }
     struct WithWrapper { var _phase = Wrapped(wrappedValue: 3) }
+    /// A `Binding` as a team stands one in: a getter and a setter.
+    struct GetSet<Value> {
+        let get: () -> Value
+        let set: (Value) -> Void
+    }
+    struct SendableGetSet<Value> {
+        let get: @Sendable () -> Value
+        let set: @Sendable (Value) -> Void
+    }
+    /// Laid out as SwiftUI's `Binding` and `State` are: the value in `_value`, beside its location.
+    struct ValueAndLocation<Value> {
+        var _value: Value
+        var location: Leaf
+    }
+    struct WithBinding {
+        var _presented = GetSet(get: { true }, set: { _ in })
+        var _count = SendableGetSet(get: { 2 }, set: { _ in })
+        var _name = ValueAndLocation(_value: "Ann", location: Leaf())
+        /// A wrapper of two getters is shown as it is (without its closures).
+        var _either = Pair(first: { 1 }, second: { 2 })
+    }
+    struct Pair {
+        let first: () -> Int
+        let second: () -> Int
+    }
+    final class HoldsBinding {
+        var _presented = GetSet(get: { true }, set: { _ in })
+        var title = "t"
+    }
     struct WithLazy { lazy var total = 3 }
     enum Key: Hashable, Codable { case a, b }
     enum Level: Int, Hashable, Codable {
@@ -202,7 +231,12 @@ struct ValueKindTests {
                 shown(Held(value: [{ 1 }] as [() -> Int]), #"{"value":[]}"#),
                 shown(Held(value: [1, { 1 }] as [Any]), #"{"value":[1]}"#),
             ]
-        case .propertyWrapper: [shown(WithWrapper(), #"{"phase":3}"#)]
+        case .propertyWrapper:
+            [
+                shown(WithWrapper(), #"{"phase":3}"#),
+                shown(WithBinding(), #"{"_either":{},"count":2,"name":"Ann","presented":true}"#),
+                shown(HoldsBinding(), #"{"presented":true,"title":"t"}"#),
+            ]
         case .lazy: [shown(WithLazy(), #"{"total":null}"#)]
         case .reference:
             [

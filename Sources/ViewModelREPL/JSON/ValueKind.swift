@@ -60,7 +60,7 @@ package enum ValueKind: String, Sendable, CaseIterable {
         case .encodable: "an `Encodable` value"
         case .error: "an `Error`"
         case .closure: "a closure"
-        case .propertyWrapper: "a property behind a wrapper (`@Published var state`, a team's own)"
+        case .propertyWrapper: "a property behind a wrapper (`@Published var state`, `@Binding var isOn`, a team's own)"
         case .lazy: "a `lazy var`"
         case .reference: "a class met again"
         case .cycle: "a class met again inside itself"
@@ -122,8 +122,9 @@ package enum ValueKind: String, Sendable, CaseIterable {
                 + "(a type whose name only mentions one, "
                 + "`Box<(Int) -> Int>`, is a value like any other)"
         case .propertyWrapper:
-            "under the property's own name, as its wrapped value: read from a stored `wrappedValue`, or from "
-                + "`Published`'s storage (the value, or its publisher's current value once something subscribed)"
+            "under the property's own name, as its wrapped value: read from a stored `wrappedValue` or `_value`, "
+                + "from `Published`'s storage (the value, or its publisher's current value once something subscribed), "
+                + "or got from a get/set wrapper's one getter (a `Binding` made with `get:` and `set:`)"
         case .lazy: "under its name, `null` until first used"
         case .reference:
             "written in full up to four times in one state, then `\"<shared: Type, written in full 4 times above>\"` "

@@ -1,9 +1,11 @@
 /// How a stored property behind a property wrapper is shown: under the property's own name, as
 /// its wrapped value, read from the wrapper's storage (Swift gives no way to call its getter).
 ///
-/// Two storages are known: a wrapper that keeps a stored `wrappedValue` (the common form of a
-/// team's own wrapper), and one laid out as Combine's `Published` is, a `storage` enum holding the
-/// value itself or, once something subscribed, a publisher whose `subject` keeps `currentValue`.
+/// Four storages are known: a wrapper that keeps a stored `wrappedValue` (the common form of a
+/// team's own wrapper); one laid out as Combine's `Published` is, a `storage` enum holding the
+/// value itself or, once something subscribed, a publisher whose `subject` keeps `currentValue`;
+/// one that keeps a `_value` (SwiftUI's `Binding` and `State`); and a get/set wrapper that keeps
+/// its getter, a closure taking nothing (a `Binding` made from `get:` and `set:`), which is called.
 /// A wrapper whose value is computed from other storage is shown as the wrapper (`_name`).
 struct PropertyWrapperForm {
     /// The wrapped value's declared type.
@@ -13,6 +15,9 @@ struct PropertyWrapperForm {
     private enum Kind {
         case storedWrappedValue
         case published
+        case storedValue
+        /// The stored closure `() -> Value` with this label, `@Sendable` or not.
+        case getter(String, isSendable: Bool)
     }
 
     /// The form of a wrapper of `type` stored as `label`, or `nil` when it is none this knows.
@@ -20,6 +25,16 @@ struct PropertyWrapperForm {
         guard label.hasPrefix("_"), !label.hasPrefix("_$") else { return nil }
         let fields = StoredLayout.declaredTypes(of: type)
         if let wrapped = fields["wrappedValue"] { return PropertyWrapperForm(wrappedType: wrapped, kind: .storedWrappedValue) }
+        // A `_value` beside its location: `Int` and `Bool` keep a `_value` too.
+        if let wrapped = fields["_value"], fields["location"] != nil || fields["_location"] != nil {
+            return PropertyWrapperForm(wrappedType: wrapped, kind: .storedValue)
+        }
+        // One getter and a setter: a tracked property of an `@Observable` class is stored as `_name`
+        // too, and a value with a closure or two must not be taken for a wrapper.
+        let getters = fields.compactMap { name, type in Self.getter(type).map { (name, $0) } }
+        if getters.count == 1, let (name, getter) = getters.first, fields.values.contains(where: { Self.isSetter($0, of: getter.result) }) {
+            return PropertyWrapperForm(wrappedType: getter.result, kind: .getter(name, isSendable: getter.isSendable))
+        }
         guard fields.count == 1, let storage = fields["storage"], TypeName.of(type).hasPrefix("Published<"),
             let value = EnumCases.of(storage)?.first(where: { $0.name == "value" })?.payloadType
         else { return nil }
@@ -31,6 +46,15 @@ struct PropertyWrapperForm {
         switch kind {
         case .storedWrappedValue:
             return Self.child("wrappedValue", of: wrapper) ?? wrapper
+        case .storedValue:
+            return Self.child("_value", of: wrapper) ?? wrapper
+        case .getter(let label, let isSendable):
+            guard let getter = Self.child(label, of: wrapper) else { return wrapper }
+            // A cast to a function type matches its sendability exactly.
+            func call<Value>(_: Value.Type) -> Any? {
+                isSendable ? (getter as? @Sendable () -> Value).map { $0() } : (getter as? () -> Value).map { $0() }
+            }
+            return _openExistential(wrappedType, do: call) ?? wrapper
         case .published:
             guard let storage = Self.child("storage", of: wrapper), let held = Mirror(reflecting: storage).children.first else { return wrapper }
             if held.label == "value" { return held.value }
@@ -41,5 +65,35 @@ struct PropertyWrapperForm {
 
     private static func child(_ label: String, of value: Any) -> Any? {
         Mirror(reflecting: value).children.first { $0.label == label }?.value
+    }
+
+    /// Whether `type` is a closure taking one `Value` and returning nothing (its other marks are not read).
+    private static func isSetter(_ type: Any.Type, of value: Any.Type) -> Bool {
+        let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+        guard metadata.load(as: UInt.self) == 0x302 else { return false }
+        let flags = metadata.load(fromByteOffset: MemoryLayout<UInt>.size, as: UInt.self)
+        // One parameter, no parameter flags (`inout`, variadic), a Swift closure.
+        guard flags & 0x02FF_FFFF == 1 else { return false }
+        let result = metadata.load(fromByteOffset: 2 * MemoryLayout<UInt>.size, as: Any.Type.self)
+        let parameter = metadata.load(fromByteOffset: 3 * MemoryLayout<UInt>.size, as: Any.Type.self)
+        return result == Void.self && parameter == value
+    }
+
+    /// The result type of `type`, and whether it is `@Sendable`, when it is a Swift closure taking
+    /// nothing and returning a value (not `Void`, not `async`, not throwing, isolated to no actor),
+    /// read from its metadata.
+    private static func getter(_ type: Any.Type) -> (result: Any.Type, isSendable: Bool)? {
+        let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+        // MetadataKind.function: 2 | the non-heap flag 0x200 | the non-type flag 0x100.
+        guard metadata.load(as: UInt.self) == 0x302 else { return nil }
+        // The flags (swift/ABI/MetadataValues.h): the parameter count (low 16 bits), the convention
+        // (next 8: 0 is Swift's), then throws, parameter flags, escaping, differentiable, a global
+        // actor, async, sendable and extended flags (typed throws, an isolation, a sending result).
+        let flags = metadata.load(fromByteOffset: MemoryLayout<UInt>.size, as: UInt.self)
+        let sendable: UInt = 0x4000_0000
+        // Parameters, convention, throws, differentiable, a global actor, async, extended flags.
+        guard flags & 0xB9FF_FFFF == 0 else { return nil }
+        let result = metadata.load(fromByteOffset: 2 * MemoryLayout<UInt>.size, as: Any.Type.self)
+        return result == Void.self ? nil : (result, flags & sendable != 0)
     }
 }
