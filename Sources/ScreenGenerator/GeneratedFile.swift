@@ -109,8 +109,9 @@ enum GeneratedFile {
             }
         }
         let outputs = screen.outputs.isEmpty ? "" : ", outputs: outputs"
+        let constants = screen.constants.isEmpty ? "" : ", constants: [" + screen.constants.map(literal).joined(separator: ", ") + "]"
         lines.append(
-            "    screens.register(\(literal(screen.name)), summary: \(literal(screen.summary)), leavingOut: Set(\(leavingOut)), actions: actions, bindings: bindings.compactMap { $0 }\(outputs)) { context in"
+            "    screens.register(\(literal(screen.name)), summary: \(literal(screen.summary)), leavingOut: Set(\(leavingOut))\(constants), actions: actions, bindings: bindings.compactMap { $0 }\(outputs)) { context in"
         )
         lines.append("        \(generated).make(\(type).self, context: context)")
         lines.append("    }")

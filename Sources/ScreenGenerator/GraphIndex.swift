@@ -142,6 +142,50 @@ struct GraphIndex {
     }
 
     /// What a `typealias` declaration's fragments say after its ` = `.
+    /// Whether the type `fragments` spell is data a view shows: a value (a struct, an enum, a
+    /// tuple, an array or a dictionary, optional or not), never a reference or an existential, nor
+    /// a struct of the module's that stores nothing but closures (a service, `struct Payments {}`).
+    /// Read from the module's own symbols, else from the kind letter that ends a symbol's identifier
+    /// (`V`, `O`) or the standard library's short forms (`s:SS` for `String`).
+    func isData(_ fragments: some Collection<SymbolGraph.Fragment>, depth: Int = 0) -> Bool {
+        guard let first = fragments.first(where: { !$0.spelling.allSatisfy(\.isWhitespace) }) else { return false }
+        if first.kind == "keyword" { return false }  // `any Client`, `some Client`
+        if first.kind == "text" { return first.spelling.drop { $0.isWhitespace }.first.map { "[(".contains($0) } ?? false }
+        // A nested type is the last of its chain (`Outer.Country`).
+        var chain = fragments.drop { $0.preciseIdentifier != first.preciseIdentifier || $0.kind != first.kind }
+        var named = first
+        while chain.count >= 3, chain.dropFirst().first?.spelling == ".", let next = chain.dropFirst(2).first, next.kind == "typeIdentifier" {
+            named = next
+            chain = chain.dropFirst(2)
+        }
+        guard let id = named.preciseIdentifier else { return false }
+        if let symbol = byID[id] {
+            switch symbol.kind.identifier {
+            case "swift.enum": return true
+            case "swift.struct": return storesData(id)
+            case "swift.typealias" where depth < 8: return aliased(symbol).map { isData($0, depth: depth + 1) } ?? false
+            default: return false
+            }
+        }
+        return id.hasSuffix("V") || id.hasSuffix("O") || Self.standardValues.contains(id)
+    }
+
+    /// Whether the struct `id` stores a property that is not a closure (a computed one's
+    /// declaration ends in `{ get }`).
+    private func storesData(_ id: String) -> Bool {
+        (members[id] ?? []).contains { member in
+            let fragments = member.declarationFragments ?? []
+            return member.kind.identifier == "swift.property" && !fragments.contains { $0.spelling.contains("{") || $0.spelling.contains("->") }
+        }
+    }
+
+    /// The standard library's value types by their short identifiers: `Array`, `Bool`, `Dictionary`,
+    /// `Double`, `Float`, `Set`, `Int`, `Character`, `Optional`, `String`, `Substring`, `UInt`,
+    /// `ClosedRange`, `Range`.
+    private static let standardValues: Set<String> = [
+        "s:Sa", "s:Sb", "s:SD", "s:Sd", "s:Sf", "s:Sh", "s:Si", "s:SJ", "s:Sq", "s:SS", "s:Ss", "s:Su", "s:SN", "s:Sn",
+    ]
+
     private func aliased(_ alias: SymbolGraph.Symbol) -> ArraySlice<SymbolGraph.Fragment>? {
         let fragments = alias.declarationFragments ?? []
         guard let equals = fragments.firstIndex(where: { $0.kind == "text" && $0.spelling.contains("=") }) else { return nil }

@@ -26,6 +26,9 @@ struct ScreenPlan {
         var subscriptions: [String] = []
         /// What it tells the app to do: its closure properties, weak delegates and streams.
         var outputs: [OutputPlan] = []
+        /// The constants of value types an `@Observable` class holds (`let country`), which its
+        /// state shows beside the tracked properties.
+        var constants: [String] = []
     }
 
     /// One method, sent with `event NAME`.
@@ -117,6 +120,7 @@ struct ScreenPlan {
             var actions: [Action] = []
             var bindings: [Binding] = []
             var outputs: [OutputPlan] = []
+            var outputProperties: Set<String> = []
             var hasPlainInit = false
             // Its own members, then what each base adds that it does not override (by name), with the
             // base's generic parameters replaced by the arguments its declaration gives them.
@@ -185,6 +189,7 @@ struct ScreenPlan {
                     if let substitutions, let type = index.typeText(Self.propertyTypeFragments(member), owner: owner, substitutions: substitutions),
                         let found = OutputPlan.of(member, named: title, type: type, index: index)
                     {
+                        outputProperties.insert(title)
                         switch found {
                         case .success(var output):
                             output.condition = sources.condition(at: member.location)
@@ -217,11 +222,23 @@ struct ScreenPlan {
             }
             actions = actions.filter { counts[$0.name] == 1 }
             Self.chooseLoad(&actions)
+            // An `@Observable` class's constants of value types are data the view shows, not dependencies.
+            let constants =
+                kind != "@Observable class"
+                ? []
+                : collected.filter { entry in
+                    // Not what a macro adds (`_$observationRegistrar`), nor a closure (never shown).
+                    guard let title = entry.member.pathComponents.last, !title.hasPrefix("_"), !outputProperties.contains(title),
+                        entry.member.kind.identifier == "swift.property",
+                        entry.member.declarationFragments?.first(where: { $0.kind == "keyword" })?.spelling == "let"
+                    else { return false }
+                    return index.isData(Self.propertyTypeFragments(entry.member))
+                }.compactMap { $0.member.pathComponents.last }
             screens.append(
                 Screen(
                     name: Self.screenName(type.pathComponents), typeName: typeName, summary: "\(kind) \(shownName)",
                     actions: actions, bindings: bindings, hasPlainInit: hasPlainInit, leftOut: leftOut.sorted(),
-                    condition: sources.condition(at: type.location), subscriptions: subscriptions, outputs: outputs))
+                    condition: sources.condition(at: type.location), subscriptions: subscriptions, outputs: outputs, constants: constants))
         }
         // Two classes of one name in different scopes: the nested one is named with its scope.
         let names = Dictionary(screens.map { ($0.name, 1) }, uniquingKeysWith: +)

@@ -4,8 +4,8 @@ import Testing
 /// The human view at a real terminal (tmux): what changed, tables, carets, loads above the prompt.
 @Suite(.timeLimit(.minutes(1)))
 struct HumanViewTests {
-    private func started(_ arguments: [String] = []) async throws -> TerminalSession {
-        let terminal = try TerminalSession(arguments: arguments, environment: ["NO_COLOR": "1"])
+    private func started(_ arguments: [String] = [], columns: Int = 160) async throws -> TerminalSession {
+        let terminal = try TerminalSession(arguments: arguments, environment: ["NO_COLOR": "1"], columns: columns)
         try await terminal.waitForStart()
         return terminal
     }
@@ -58,6 +58,30 @@ struct HumanViewTests {
         try await terminal.waitFor("posts") { $0.last == "posts>" }
         try terminal.enter("describe")
         try await terminal.waitFor("select with id: int") { $0.contains { $0.hasPrefix("  select") && $0.hasSuffix("id: int") } }
+    }
+
+    /// At 70 columns nothing runs past the width: a long value is elided to what fits, a long
+    /// error and a long line are broken between words (the terminal would break mid-word), and a
+    /// long input is echoed as the part around the caret.
+    @Test func seventyColumnsAreNeverOverrun() async throws {
+        let terminal = try await started(columns: 70)
+        try terminal.enter("use foo")
+        try await terminal.waitFor("foo") { $0.last == "foo>" }
+        let long = "hello there this is a rather long greeting string that should be elided at the width"
+        try terminal.enter("mock text=\"\(long)\"")
+        try await terminal.waitFor("the mock's change") { $0.contains { $0.contains("chars)") } }
+        try terminal.enter("state")
+        try terminal.enter("use a_screen_whose_name_is_long_enough_to_need_a_second_line")
+        try await terminal.waitFor("the error") { $0.contains { $0.hasPrefix("error: no screen named") } }
+        try terminal.enter("event hello x=1 y=2 z=3 and some more words after it to pass the width \"open")
+        let screen = try await terminal.waitFor("the caret") { $0.contains { $0.hasSuffix("^") } }
+        for line in screen { #expect(line.count <= 70, "\(line)") }
+        // The screens the error lists are whole words on its lines.
+        #expect(screen.contains { $0.split(separator: " ").contains("viewstate-example,") })
+        // The echo ends at the unterminated string's column, the caret under it.
+        let caret = try #require(screen.lastIndex { $0.hasSuffix("^") })
+        #expect(screen[caret - 1].hasSuffix(#""open"#), "\(screen[caret - 1])")
+        #expect(screen[caret].count == screen[caret - 1].count + 1, "\(screen[caret])")
     }
 
     @Test func anErrorPutsACaretUnderTheColumn() async throws {

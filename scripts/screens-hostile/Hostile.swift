@@ -160,6 +160,25 @@ public final class TypesViewModel: Observable, Stateful {
     public func open(id: PostID, on day: Date) {}
 }
 
+/// Constants of an `@Observable` class: those of value types are shown (a struct, an alias of one,
+/// an array, a tuple, an optional, a private one); references and existentials are dependencies.
+public final class ConstantsViewModel: Observable {
+    public struct Country: Sendable { public let name: String }
+    public final class Service {}
+    public let country = Country(name: "Chile")
+    public let id: PostID = 1
+    public let names: [String] = []
+    public let pair = (1, "one")
+    public let when: Date? = nil
+    private let limit = 3
+    public let service = Service()
+    public let optionalService: Service? = nil
+    public let client: any Sendable = 1
+    public var tracked = 0
+    public static let shared = 1
+    public init() {}
+}
+
 /// A raw identifier, and a name with no letter.
 public final class `Login Screen`: Observable {
     public init() {}

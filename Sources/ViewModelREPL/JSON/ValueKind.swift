@@ -104,7 +104,8 @@ package enum ValueKind: String, Sendable, CaseIterable {
         case .structure:
             "an object of its stored properties, keys sorted; each class of a chain by its own rules (an `@Observable` "
                 + "class's tracked properties, a plain one's stored properties; an `@Observable` class's constants are "
-                + "left out, being as often its dependencies: `fields:` shows one); a base class's property a subclass "
+                + "left out, being as often its dependencies, but those `constants:` or `fields:` name: `vmrepl-screens` "
+                + "names those of value types); a base class's property a subclass "
                 + "shadows as `super.name`; a class with a custom mirror as the children its mirror lists"
         case .tuple: "an object when every element has a label, else an array"
         case .enumeration:

@@ -64,6 +64,9 @@ public struct ScreenRegistry: Sendable {
     ///   - fields: The fields shown, by key path; `nil` shows every stored property.
     ///   - leavingOut: Stored properties not shown, by name (a `private let client` the view model
     ///     holds, whose state is not the screen's): one line where `fields` would list the rest.
+    ///   - constants: Constants of an `@Observable` class shown beside its tracked properties, by
+    ///     name (`let country`, the data the view shows): what such a class does not track is
+    ///     otherwise left out, as it is as often a dependency. `vmrepl-screens` lists those of value types.
     ///   - actions: What `event NAME` calls, and which of them `load`, `reload`, `retry` and `cancel` run.
     ///   - bindings: The properties `write NAME=VALUE` sets, as a view's bindings would.
     ///   - outputs: What the view model tells the app to do (closure properties, a delegate, a
@@ -74,6 +77,7 @@ public struct ScreenRegistry: Sendable {
         summary: String,
         fields: [ScreenField<Model>]? = nil,
         leavingOut: Set<String> = [],
+        constants: Set<String> = [],
         actions: [ScreenAction<Model>],
         bindings: [ScreenBinding<Model>] = [],
         outputs: [ScreenOutput<Model>] = [],
@@ -90,7 +94,8 @@ public struct ScreenRegistry: Sendable {
         definitions.append(
             ScreenDefinition(name: name, summary: summary, lazyCatalog: LazyEventCatalog { catalog }) { context in
                 ReflectedScreen(
-                    name: name, catalog: catalog, make: { make(context) }, fields: fields, leavingOut: leavingOut, actions: actions, bindings: bindings,
+                    name: name, catalog: catalog, make: { make(context) }, fields: fields, leavingOut: leavingOut, constants: constants,
+                    actions: actions, bindings: bindings,
                     outputs: outputs, isOnVirtualTime: context.clock is ManualClock)
             })
     }

@@ -134,7 +134,7 @@ enum GeneratedScreens {
             actions.append(.action("previous") { (model: PagerViewModel) in model.previous() })
             var bindings: [ScreenBinding<PagerViewModel>?] = []
             bindings.append(binding("page", \PagerViewModel.page))
-            screens.register("pager", summary: "@Observable class PagerViewModel", leavingOut: Set(GeneratedScreens.leavingOut(PagerViewModel.self)), actions: actions, bindings: bindings.compactMap { $0 }) { context in
+            screens.register("pager", summary: "@Observable class PagerViewModel", leavingOut: Set(GeneratedScreens.leavingOut(PagerViewModel.self)), constants: ["pageCount"], actions: actions, bindings: bindings.compactMap { $0 }) { context in
                 GeneratedScreens.make(PagerViewModel.self, context: context)
             }
         }
@@ -157,7 +157,7 @@ enum GeneratedScreens {
             bindings.append(binding("displayName", \ProfileViewModel.displayName))
             bindings.append(binding("lastError", \ProfileViewModel.lastError))
             bindings.append(binding("userID", \ProfileViewModel.userID))
-            screens.register("profile", summary: "@Observable class ProfileViewModel", leavingOut: Set(GeneratedScreens.leavingOut(ProfileViewModel.self)), actions: actions, bindings: bindings.compactMap { $0 }) { context in
+            screens.register("profile", summary: "@Observable class ProfileViewModel", leavingOut: Set(GeneratedScreens.leavingOut(ProfileViewModel.self)), constants: ["region"], actions: actions, bindings: bindings.compactMap { $0 }) { context in
                 GeneratedScreens.make(ProfileViewModel.self, context: context)
             }
         }

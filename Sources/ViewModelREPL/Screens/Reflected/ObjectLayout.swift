@@ -42,8 +42,8 @@ final class ObjectLayout {
     }
 
     /// The layout of `object`'s class, showing an `@Observable` class's tracked properties under
-    /// their own names; `nil` when the class must be read through `Mirror`.
-    static func of(_ object: AnyObject, observable: Bool) -> ObjectLayout? {
+    /// their own names, and the `constants` named; `nil` when the class must be read through `Mirror`.
+    static func of(_ object: AnyObject, observable: Bool, constants: Set<String> = []) -> ObjectLayout? {
         // Guarded: a custom mirror's children are not the stored properties the layout reads.
         guard !(object is any CustomReflectable) else { return nil }
         var fields: [Field] = []
@@ -54,7 +54,8 @@ final class ObjectLayout {
             let label = String(cString: name)
             let wrapper = kind == .struct ? PropertyWrapperForm.of(type, label: label) : nil
             let inObservableClass = index < kinds.count ? kinds[index] : observable
-            guard kind != .function, let shown = shownName(label, inObservableClass: inObservableClass, isWrapper: wrapper != nil) else { return true }
+            guard kind != .function, let shown = shownName(label, inObservableClass: inObservableClass, isWrapper: wrapper != nil, constants: constants)
+            else { return true }
             let isPlain = StoredLayout.isPlainValue(kind, type)
             let place: Place = isPlain ? .stored(offset: offset, type: type) : .mirrored(index: index)
             let key = JSONWriter.bytes(.string(shown)) + [UInt8(ascii: ":")]
@@ -90,14 +91,17 @@ final class ObjectLayout {
     /// `@ObservationIgnored`, and left out like the rest of what it ignores.
     /// Each property is shown by its own class's rules (see ``ClassFields``). An `@Observable`
     /// class's constants are not shown: they are as often its dependencies (`@ObservationIgnored
-    /// private let client`, an attribute that leaves no trace on a constant); `fields:` shows one.
-    static func shownName(_ label: String, inObservableClass: Bool, isWrapper: Bool) -> String? {
+    /// private let client`, an attribute that leaves no trace on a constant), unless named in
+    /// `constants` (which `vmrepl-screens` fills with those of value types); `fields:` shows one too.
+    static func shownName(_ label: String, inObservableClass: Bool, isWrapper: Bool, constants: Set<String>) -> String? {
         let isLazy = label.hasPrefix(lazyPrefix)
         guard inObservableClass else {
             if isLazy { return String(label.dropFirst(lazyPrefix.count)) }
             return isWrapper ? String(label.dropFirst()) : label
         }
-        guard !isLazy, !isWrapper, label.hasPrefix("_"), !label.hasPrefix("_$") else { return nil }
+        guard !isLazy, !isWrapper else { return nil }
+        if !constants.isEmpty, constants.contains(label) { return label }
+        guard label.hasPrefix("_"), !label.hasPrefix("_$") else { return nil }
         return String(label.dropFirst())
     }
 

@@ -90,7 +90,8 @@ final class ReflectedScreen<Model: AnyObject>: AsWrittenHosting, ScreenLoader {
     /// and whose line its states are pushed with.
     init(
         name: String, catalog: EventCatalog, make: () -> Model, fields: [ScreenField<Model>]?, leavingOut: Set<String> = [],
-        actions: [ScreenAction<Model>], bindings: [ScreenBinding<Model>], outputs: [ScreenOutput<Model>] = [], isOnVirtualTime: Bool
+        constants: Set<String> = [], actions: [ScreenAction<Model>], bindings: [ScreenBinding<Model>], outputs: [ScreenOutput<Model>] = [],
+        isOnVirtualTime: Bool
     ) {
         let owner = WorkOwner()
         var token = WorkToken { [owner] in MainActor.assumeIsolated { owner.ended?() } }
@@ -109,6 +110,7 @@ final class ReflectedScreen<Model: AnyObject>: AsWrittenHosting, ScreenLoader {
         observation = ModelObservation(model: model, fields: fields, isObservable: isObservable)
         observation.changed = { [weak self] in self?.observedChange() }
         reflector.leftOut = leavingOut
+        if !constants.isEmpty { reflector.constants = (ObjectIdentifier(Swift.type(of: model)), constants) }
         owner.ended = { [weak self] in self?.workEnded() }
         if !isKnownUniquelyReferenced(&token) { makingWork = WeakWork(token: token) }
         keep(&token)

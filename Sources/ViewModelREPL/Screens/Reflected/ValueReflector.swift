@@ -44,6 +44,9 @@ final class ValueReflector {
     /// The hosted view model's stored properties not shown, by name (its own only, not those of
     /// the values it holds).
     var leftOut: Set<String> = []
+    /// The hosted view model's class and the constants of it shown where it is `@Observable`
+    /// (`let country`), whose untracked storage is otherwise left out.
+    var constants: (type: ObjectIdentifier, names: Set<String>)?
     /// The Foundation timers met while writing, for the session to fire on virtual time; taken by the screen.
     var metTimers: [Timer] = []
     /// How many times each object has been written in full in the state being written.
@@ -95,7 +98,14 @@ final class ValueReflector {
 
     /// A class's stored properties as shown, through its layout when it has one.
     private func properties(of object: AnyObject, observable: Bool) -> [(name: String, value: Any)] {
-        layout(of: object, observable: observable)?.values(of: object) ?? Self.properties(of: object, observable: observable)
+        layout(of: object, observable: observable)?.values(of: object)
+            ?? Self.properties(of: object, observable: observable, constants: constants(of: object))
+    }
+
+    /// The constants shown of `object`: the hosted view model's, none of any other class.
+    private func constants(of object: AnyObject) -> Set<String> {
+        guard let constants, constants.type == ObjectIdentifier(Swift.type(of: object)) else { return [] }
+        return constants.names
     }
 
     /// The layout of `object`'s class, worked out on first use.
@@ -107,7 +117,7 @@ final class ValueReflector {
         if let known = objectLayouts[key] {
             made = known
         } else {
-            made = ObjectLayout.of(object, observable: observable)
+            made = ObjectLayout.of(object, observable: observable, constants: constants(of: object))
             objectLayouts[key] = made
         }
         lastLayout = (key, made)
@@ -120,7 +130,9 @@ final class ValueReflector {
         // Properties left out by name are the hosted view model's own, at the top.
         let leftOut = depth == 0 ? leftOut : []
         guard let layout = layout(of: object, observable: observable) else {
-            let shown = Self.properties(of: object, observable: observable).filter { !isLeftOut($0.value) && !leftOut.contains($0.name) }
+            let shown = Self.properties(of: object, observable: observable, constants: constants(of: object)).filter {
+                !isLeftOut($0.value) && !leftOut.contains($0.name)
+            }
             return try writeMembers(shown, to: out, depth: depth)
         }
         out.append(UInt8(ascii: "{"))
@@ -518,12 +530,13 @@ final class ValueReflector {
             if let wrapper = PropertyWrapperForm.of(Swift.type(of: child.value), label: label) {
                 return (String(label.dropFirst()), wrapper.wrappedValue(of: child.value))
             }
-            return (ObjectLayout.shownName(label, inObservableClass: false, isWrapper: false) ?? label, child.value)
+            return (ObjectLayout.shownName(label, inObservableClass: false, isWrapper: false, constants: []) ?? label, child.value)
         }
     }
 
-    /// A class's stored properties, its superclasses' first; an `@Observable` class's tracked ones.
-    private static func properties(of object: AnyObject, observable: Bool) -> [(name: String, value: Any)] {
+    /// A class's stored properties, its superclasses' first; an `@Observable` class's tracked ones
+    /// and the `constants` named.
+    private static func properties(of object: AnyObject, observable: Bool, constants: Set<String>) -> [(name: String, value: Any)] {
         let children = ObjectLayout.Reader.children(of: object)
         // A custom mirror's children are not the stored properties: shown as the class says.
         let kinds = object is any CustomReflectable ? [] : ClassFields.observableFlags(of: Swift.type(of: object))
@@ -531,7 +544,8 @@ final class ValueReflector {
             guard let label = child.label else { return nil }
             let wrapper = PropertyWrapperForm.of(Swift.type(of: child.value), label: label)
             let inObservableClass = kinds.count == children.count ? kinds[index] : observable
-            guard let name = ObjectLayout.shownName(label, inObservableClass: inObservableClass, isWrapper: wrapper != nil) else { return nil }
+            guard let name = ObjectLayout.shownName(label, inObservableClass: inObservableClass, isWrapper: wrapper != nil, constants: constants)
+            else { return nil }
             return (name, wrapper?.wrappedValue(of: child.value) ?? child.value)
         }
         return zip(ObjectLayout.uniqueNames(shown.map(\.name)), shown).map { ($0, $1.value) }
