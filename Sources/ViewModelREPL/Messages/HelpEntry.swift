@@ -14,15 +14,23 @@ package struct HelpEntry: Sendable {
 
     /// Rows of `usage  summary`, usages padded to one width, each indented by two blanks. Given
     /// the terminal's `columns`, a summary that would run past them is wrapped on word boundaries,
-    /// its later lines indented to where it starts; without, rows are never wrapped (piped output).
+    /// its later lines indented to where it starts; without, rows are never wrapped (piped output),
+    /// and a usage past 32 characters has its summary on the next line.
     ///
     /// On a terminal the usage column is at most a third of its width: a longer usage has its
     /// summary on the next line, starting in the summary column.
     static func table(_ rows: [(usage: String, summary: String)], columns: Int? = nil) -> String {
         let longest = rows.map(\.usage.count).max() ?? 0
         guard let columns else {
-            return rows.map { "  " + $0.usage + String(repeating: " ", count: longest - $0.usage.count) + "  " + $0.summary }
-                .joined(separator: "\n")
+            // One very long usage would pad every row to it: past 32, a usage has a line of its own.
+            let width = min(longest, 32)
+            let blank = "\n" + String(repeating: " ", count: 2 + width + 2)
+            return rows.map { row in
+                row.usage.count > width
+                    ? "  " + row.usage + blank + row.summary
+                    : "  " + row.usage + String(repeating: " ", count: width - row.usage.count) + "  " + row.summary
+            }
+            .joined(separator: "\n")
         }
         let width = min(longest, max(12, columns / 3))
         let indent = 2 + width + 2

@@ -61,15 +61,58 @@ struct HumanView {
             case .coverage(let coverage): lines = Messages.coverage(coverage)
             }
         case .change(let change):
-            lines = [(push ? "⟳ " : "") + "watch " + difference(change.path, change.from, change.to)]
+            lines = [(push ? "⟳ " : "") + "watch " + difference(change.path, change.from, change.to, after: push ? 8 : 6)]
         case .error(let error):
             lines = self.error(error)
         case .output(_, let name, let value):
-            lines = ["→ " + paint(name, .bold) + " " + short(value, readable: true)]
+            lines = ["→ " + paint(name, .bold) + " " + short(value, readable: true, room: room(after: 3 + name.count))]
         case .log(_, let message):
             lines = [paint("note: ", .yellow) + message]
         }
-        return lines.map { $0 + "\n" }.joined()
+        // At a terminal, a line past its width is broken between words (it would break mid-word).
+        guard let columns, columns >= 20 else { return lines.map { $0 + "\n" }.joined() }
+        return lines.flatMap { Self.fitted($0, to: columns) }.map { $0 + "\n" }.joined()
+    }
+
+    /// `line` as is when it fits in `columns` visible characters, else broken between words, its
+    /// later parts indented two more than its own indent (a word wider than that stays whole).
+    static func fitted(_ line: String, to columns: Int) -> [String] {
+        guard visibleCount(line) > columns else { return [line] }
+        let indent = String(repeating: " ", count: line.prefix { $0 == " " }.count)
+        var lines: [String] = []
+        var current = indent
+        var width = indent.count
+        for word in line.dropFirst(indent.count).split(separator: " ", omittingEmptySubsequences: false) {
+            let count = visibleCount(word)
+            if width > indent.count, width + 1 + count > columns {
+                lines.append(current)
+                current = indent + "  "
+                width = current.count
+            } else if width > indent.count {
+                current += " "
+                width += 1
+            }
+            current += word
+            width += count
+        }
+        lines.append(current)
+        return lines
+    }
+
+    /// How many characters of `text` a terminal shows: colour codes take none.
+    private static func visibleCount(_ text: some StringProtocol) -> Int {
+        var count = 0
+        var inEscape = false
+        for character in text {
+            if inEscape {
+                if character == "m" { inEscape = false }
+            } else if character == "\u{1B}" {
+                inEscape = true
+            } else {
+                count += 1
+            }
+        }
+        return count
     }
 
     // MARK: States
@@ -95,27 +138,49 @@ struct HumanView {
         }
         let differences = JSONPatch.differences(from: previous.state, to: state)
         if differences.isEmpty { lines.append(marker + model + "(no change)" + loading) }
+        let leading = marker.count + (snapshot.model == .preview ? 10 : 0)
         for difference in differences {
-            lines.append(marker + model + self.difference(difference.statePath(after: ""), difference.old, difference.new))
+            lines.append(marker + model + self.difference(difference.statePath(after: ""), difference.old, difference.new, after: leading))
         }
         return lines
     }
 
-    /// `path: old → new`, old in red and new in green; a side that is missing is left out.
-    private func difference(_ path: String, _ old: JSONValue?, _ new: JSONValue?) -> String {
+    /// `path: old → new`, old in red and new in green; a side that is missing is left out. At a
+    /// terminal the two values share what the path leaves of its width.
+    private func difference(_ path: String, _ old: JSONValue?, _ new: JSONValue?, after leading: Int = 0) -> String {
+        // What comes before the values: the leading marks, a "+ " or "- ", the path and its colon.
+        let used = leading + 2 + path.count + 2
         switch (old, new) {
-        case (let old?, let new?): "\(path): \(paint(short(old), .red)) → \(paint(short(new), .green))"
-        case (let old?, nil): "\(paint("- ", .red))\(path): \(paint(short(old), .red))"
-        case (nil, let new?): "\(paint("+ ", .green))\(path): \(paint(short(new), .green))"
-        case (nil, nil): path
+        case (let old?, let new?):
+            guard let room = room(after: used + 3) else { return "\(path): \(paint(short(old), .red)) → \(paint(short(new), .green))" }
+            // The shorter side whole where it leaves the longer one 22 characters; the longer one has the rest.
+            let lengths = (JSONWriter.string(old).count, JSONWriter.string(new).count)
+            let shorterRoom = max(room / 2, room - 22)
+            let oldRoom = lengths.0 <= lengths.1 ? min(lengths.0, shorterRoom) : room - min(lengths.1, shorterRoom)
+            return "\(path): \(paint(short(old, room: oldRoom), .red)) → \(paint(short(new, room: room - oldRoom), .green))"
+        case (let old?, nil): return "\(paint("- ", .red))\(path): \(paint(short(old, room: room(after: used)), .red))"
+        case (nil, let new?): return "\(paint("+ ", .green))\(path): \(paint(short(new, room: room(after: used)), .green))"
+        case (nil, nil): return path
         }
     }
 
-    /// A value as JSON, shortened past ``longestValue`` characters with a marker saying how long it was.
-    private func short(_ value: JSONValue, readable: Bool = false) -> String {
+    /// What the terminal's width leaves after `used` characters, or `nil` where there is no terminal.
+    private func room(after used: Int) -> Int? {
+        columns.map { $0 - used }
+    }
+
+    /// A value as JSON, shortened past ``longestValue`` characters (or past the `room` a terminal
+    /// leaves it, never below 20) with a marker saying how long it was.
+    private func short(_ value: JSONValue, readable: Bool = false, room: Int? = nil) -> String {
         let text = readable ? Self.readable(value, depth: 0) : JSONWriter.string(value)
-        guard text.count > Self.longestValue else { return text }
-        return text.prefix(Self.longestValue - 1) + "… (\(text.count) chars)"
+        guard let room else {
+            guard text.count > Self.longestValue else { return text }
+            return text.prefix(Self.longestValue - 1) + "… (\(text.count) chars)"
+        }
+        let width = max(20, min(room, Self.longestValue + 12))
+        guard text.count > width else { return text }
+        let marker = "… (\(text.count) chars)"
+        return text.prefix(max(1, width - marker.count)) + marker
     }
 
     /// A value as people write it: `{id: 7, total: 30}`, members unquoted where they are words;
@@ -150,7 +215,7 @@ struct HumanView {
             let children = elements.enumerated().flatMap { tree($0.element, name: "[\($0.offset)]", folding: true, depth: depth + 1) }
             return name == nil ? children : [indent + label] + children
         default:
-            return [indent + (name == nil ? "" : label + " ") + short(value)]
+            return [indent + (name == nil ? "" : label + " ") + short(value, room: room(after: indent.count + (name.map { $0.count + 2 } ?? 0)))]
         }
     }
 
@@ -192,8 +257,22 @@ struct HumanView {
     private func error(_ error: ReplError) -> [String] {
         var lines = [paint("error: ", .red) + error.message]
         if let column = error.column, let input {
-            lines.append("  " + input)
-            lines.append("  " + String(repeating: " ", count: max(0, column - 1)) + paint("^", .red))
+            // At a terminal too narrow for the line, the part that ends at the caret (or starts there).
+            var shown = input
+            var offset = column - 1
+            if let columns, input.count + 3 > columns, columns >= 20 {
+                let width = columns - 4
+                let start = max(0, min(offset - width / 2, input.count + 1 - width))
+                if start > 0 {
+                    shown = "…" + input.dropFirst(start + 1).prefix(width - 1)
+                    offset -= start
+                } else {
+                    shown = String(input.prefix(width))
+                }
+                if input.count > start + width { shown += "…" }
+            }
+            lines.append("  " + shown)
+            lines.append("  " + String(repeating: " ", count: max(0, offset)) + paint("^", .red))
         }
         return lines
     }
