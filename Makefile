@@ -4,7 +4,7 @@ PREFIX ?= /usr/local
 BUILD_FLAGS ?=
 UNAME := $(shell uname -s)
 
-.PHONY: run test setup release install clean fuzz fuzz-build sanitize tsan-test bench docs format
+.PHONY: run test setup release install clean fuzz fuzz-build sanitize tsan-test bench docs docs-preview format
 
 # Test-only Python packages live in a virtual environment in the build folder, never in the system Python.
 VENV = .build/venv
@@ -69,6 +69,12 @@ test: setup $(VENV)/installed
 docs: setup
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)
 	./scripts/build-docs.sh "$(SWIFT)"
+
+## docs-preview: make docs, then serve the site on 127.0.0.1 (DocC's pages load their data by URL, so a file opened from disk stays blank); Ctrl-C stops it
+DOCS_PORT ?= 8000
+docs-preview: docs
+	@echo "docs: open http://127.0.0.1:$(DOCS_PORT)/documentation/ (Ctrl-C stops the server)"
+	exec python3 -m http.server $(DOCS_PORT) --bind 127.0.0.1 --directory .build/docs/vmrepl.doccarchive
 
 # The fuzzer, the address sanitizer and the thread sanitizer each build in a folder of their own,
 # so no configuration rebuilds another's.

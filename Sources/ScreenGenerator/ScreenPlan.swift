@@ -497,6 +497,11 @@ struct ScreenPlan {
         return valid(kebab(base))
     }
 
+    /// Whether `ScreenRegistry` takes `name`: letters, digits, `-` and `_`, at least one.
+    static func isScreenName(_ name: String) -> Bool {
+        !name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
+    }
+
     /// `name` as `use` reads it (letters, digits, `-` and `_`): other characters become `-`, and a
     /// name with no letter or digit left (`🐶ViewModel`) is spelled by its characters' Unicode names
     /// (`dog-face`), so every generated name is one `ScreenRegistry` takes.

@@ -47,6 +47,15 @@ guard !typeName.isEmpty, !GeneratedFile.isRaw(typeName), !GeneratedFile.keywords
     FileHandle.standardError.write(Data("vmrepl-screens: --type \(typeName) is not a Swift type name\n".utf8))
     exit(2)
 }
+// The generated names are checked before anything is written, by the rule ScreenRegistry applies
+// when the app starts: a name it refuses would build and then stop the app at launch.
+let refused =
+    plan.screens.filter { !ScreenPlan.isScreenName($0.name) }.map { "\($0.typeName) as '\($0.name)'" }
+    + Dictionary(grouping: plan.screens, by: \.name).filter { $0.value.count > 1 }.keys.sorted().map { "two screens as '\($0)'" }
+guard refused.isEmpty else {
+    FileHandle.standardError.write(Data("error: vmrepl-screens: screen names ScreenRegistry refuses: \(refused.joined(separator: "; "))\n".utf8))
+    exit(1)
+}
 let text = GeneratedFile.text(plan, command: command, type: typeName)
 for skipped in plan.skipped {
     FileHandle.standardError.write(Data("warning: not hosted: \(skipped)\n".utf8))
