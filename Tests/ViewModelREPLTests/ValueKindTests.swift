@@ -99,6 +99,28 @@ struct ValueKindTests {
         init() {}
     }
     final class Leaf { let id = 7 }
+    /// Messages and the conversation they belong to, which lists them: each met by many paths.
+    final class Conversation {
+        let title = "c"
+        var messages: [Message] = []
+    }
+    final class Message {
+        let text: String
+        weak var conversation: Conversation?
+        init(_ text: String, in conversation: Conversation) {
+            self.text = text
+            self.conversation = conversation
+        }
+    }
+    final class Inbox {
+        let conversation = Conversation()
+        let messages: [Message]
+        init(count: Int) {
+            let conversation = self.conversation
+            messages = (0..<count).map { Message("m\($0)", in: conversation) }
+            conversation.messages = messages
+        }
+    }
     actor Counter { var count = 0 }
     class Guarded: @unchecked Sendable {
         let lock = NSRecursiveLock()
@@ -242,7 +264,19 @@ struct ValueKindTests {
             [
                 shown(
                     Array(repeating: Leaf(), count: 1).flatMap { leaf in Array(repeating: leaf, count: 5) },
-                    #"[{"id":7},{"id":7},{"id":7},{"id":7},"<shared: Leaf, written in full 4 times above>"]"#)
+                    #"[{"id":7},{"id":7},{"id":7},{"id":7},"<shared: Leaf, written in full 4 times above>"]"#),
+                // Met too often, each is written where it is nearest the top: the inbox's own fields in full.
+                {
+                    let nearer = Array(repeating: #""<shared: Message, written in full nearer the top>""#, count: 6).joined(separator: ",")
+                    let messages = (0..<6).map { #"{"conversation":"<shared: Conversation, written in full nearer the top>","text":"m\#($0)"}"# }
+                    return shown(
+                        Inbox(count: 6), #"{"conversation":{"messages":[\#(nearer)],"title":"c"},"messages":[\#(messages.joined(separator: ","))]}"#)
+                }(),
+                // Met no more than four times, all in full as before.
+                shown(
+                    Inbox(count: 1),
+                    #"{"conversation":{"messages":[{"conversation":"<cycle: Conversation>","text":"m0"}],"title":"c"},"messages":[{"conversation":{"messages":["<cycle: Message>"],"title":"c"},"text":"m0"}]}"#
+                ),
             ]
         case .cycle:
             [

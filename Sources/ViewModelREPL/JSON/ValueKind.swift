@@ -129,7 +129,9 @@ package enum ValueKind: String, Sendable, CaseIterable {
         case .lazy: "under its name, `null` until first used"
         case .reference:
             "written in full up to four times in one state, then `\"<shared: Type, written in full 4 times above>\"` "
-                + "(a graph of shared objects is written once per object, not once per path)"
+                + "(a graph of shared objects is written once per object, not once per path); in a state that meets one "
+                + "more often, each is written in full only where it is met nearest the top, and "
+                + "`\"<shared: Type, written in full nearer the top>\"` deeper, so the view model's own fields are never marks"
         case .cycle: "`\"<cycle: Type>\"`"
         case .actor: "`\"<actor: Type>\"`: its state is its own, and another thread may be writing it"
         case .locked: "`\"<locked: Type>\"`: other threads take the lock to write it, so it is not read past it"

@@ -49,8 +49,20 @@ final class ValueReflector {
     var constants: (type: ObjectIdentifier, names: Set<String>)?
     /// The Foundation timers met while writing, for the session to fire on virtual time; taken by the screen.
     var metTimers: [Timer] = []
-    /// How many times each object has been written in full in the state being written.
-    private var repeats: [ObjectIdentifier: Int] = [:]
+    /// How many times each object has been written in full in the state being written, and the
+    /// least depth it was met at.
+    private var repeats: [ObjectIdentifier: Repeats] = [:]
+    /// Whether an object of the state being written was met more than ``maximumRepeats`` times.
+    private var markedShared = false
+    /// In a state written again because an object was met too often, the least depth each object
+    /// was met at the first time: it is written in full only there (see ``writeState(to:_:)``).
+    private var nearest: [ObjectIdentifier: Int]?
+
+    /// One object's writes in the state being written.
+    private struct Repeats {
+        var times: Int
+        var nearest: Int
+    }
 
     /// How a value of one type is written.
     private enum Strategy {
@@ -126,7 +138,38 @@ final class ValueReflector {
 
     /// Writes `object`'s shown stored properties as one object, keys sorted, closures left out.
     func writeProperties(of object: AnyObject, observable: Bool, to out: ByteBuffer, depth: Int = 0) throws {
-        if depth == 0 { startState() }
+        guard depth > 0 else {
+            // The view model itself: a field that points back at it is a cycle, not a copy of it.
+            let identity = ObjectIdentifier(object)
+            return try writeState(to: out) {
+                visiting.insert(identity)
+                defer { visiting.remove(identity) }
+                try writeFields(of: object, observable: observable, to: out, depth: 0)
+            }
+        }
+        try writeFields(of: object, observable: observable, to: out, depth: depth)
+    }
+
+    /// Writes one state with `body`. Where an object was met more than ``maximumRepeats`` times,
+    /// the state is written again, each object in full only where it is met nearest the top (up to
+    /// ``maximumRepeats`` times there), so the view model's own fields are never the marks that
+    /// copies deep inside other objects used up.
+    private func writeState(to out: ByteBuffer, _ body: () throws -> Void) throws {
+        startState()
+        let start = out.count
+        let timers = metTimers.count
+        try body()
+        guard markedShared else { return }
+        nearest = repeats.mapValues(\.nearest)
+        defer { nearest = nil }
+        startState()
+        out.truncate(to: start)
+        metTimers.removeSubrange(timers...)
+        try body()
+    }
+
+    /// Writes `object`'s shown stored properties, at `depth`.
+    private func writeFields(of object: AnyObject, observable: Bool, to out: ByteBuffer, depth: Int) throws {
         // Properties left out by name are the hosted view model's own, at the top.
         let leftOut = depth == 0 ? leftOut : []
         guard let layout = layout(of: object, observable: observable) else {
@@ -168,19 +211,18 @@ final class ValueReflector {
 
     /// Writes `fields` as one object, keys sorted.
     func writeObject(_ fields: [(name: String, value: Any)], to out: ByteBuffer) throws {
-        startState()
-        try writeMembers(fields.filter { !isLeftOut($0.value) }, to: out, depth: 0)
+        try writeState(to: out) { try writeMembers(fields.filter { !isLeftOut($0.value) }, to: out, depth: 0) }
     }
 
     /// Writes `value` as a whole state or field of its own.
     func writeValue(_ value: Any, to out: ByteBuffer) throws {
-        startState()
-        try write(value, to: out)
+        try writeState(to: out) { try write(value, to: out) }
     }
 
     /// Resets the bounds for a new state.
     private func startState() {
         valuesLeft = Self.maximumValues
+        markedShared = false
         if !repeats.isEmpty { repeats.removeAll(keepingCapacity: true) }
     }
 
@@ -232,12 +274,19 @@ final class ValueReflector {
                 return JSONWriter.append(string: "<cycle: \(Self.typeName(of: value))>", to: out)
             }
             defer { visiting.remove(identity) }
-            let times = repeats[identity, default: 0]
-            guard times < Self.maximumRepeats else {
-                return JSONWriter.append(string: Messages.sharedObject(Self.typeName(of: value), times: times), to: out)
+            var met = repeats[identity] ?? Repeats(times: 0, nearest: depth)
+            if let nearest, depth > nearest[identity] ?? depth {
+                return JSONWriter.append(string: Messages.sharedObjectNearer(Self.typeName(of: value)), to: out)
             }
-            repeats[identity] = times + 1
-            try writeProperties(of: object, observable: observable, to: out, depth: depth + 1)
+            guard met.times < Self.maximumRepeats else {
+                if depth < met.nearest { repeats[identity]?.nearest = depth }
+                markedShared = true
+                return JSONWriter.append(string: Messages.sharedObject(Self.typeName(of: value), times: met.times), to: out)
+            }
+            met.times += 1
+            met.nearest = min(met.nearest, depth)
+            repeats[identity] = met
+            try writeFields(of: object, observable: observable, to: out, depth: depth + 1)
         case .hashable:
             try write((value as! AnyHashable).base, to: out, depth: depth)
         case .actor:

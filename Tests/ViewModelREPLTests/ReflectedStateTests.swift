@@ -1,0 +1,46 @@
+import Observation
+import Testing
+
+@testable import ViewModelREPL
+
+/// A view model whose child points back at it, as an owner or a delegate does.
+@MainActor
+private final class Owner {
+    var name = "a"
+    let child = Child()
+    init() { child.owner = self }
+}
+
+@MainActor
+private final class Child {
+    weak var owner: Owner?
+}
+
+/// An `@Observable` class holding a constant the view shows and a dependency.
+@MainActor
+@Observable
+private final class Place {
+    var visits = 0
+    let region = "GB"
+    let service = Child()
+}
+
+/// What a screen hosted as written shows of its own view model.
+@MainActor
+@Suite struct ReflectedStateTests {
+    private func state<Model: AnyObject>(of model: Model, constants: Set<String> = []) throws -> String {
+        let screen = ReflectedScreen(
+            name: "s", catalog: EventCatalog(events: []), make: { model }, fields: nil, constants: constants, actions: [], bindings: [],
+            isOnVirtualTime: true)
+        return JSONWriter.string(try screen.stateValue())
+    }
+
+    @Test func aFieldPointingBackAtTheViewModelIsACycle() throws {
+        #expect(try state(of: Owner()) == #"{"child":{"owner":"<cycle: Owner>"},"name":"a"}"#)
+    }
+
+    @Test func anObservableClassShowsTheConstantsNamed() throws {
+        #expect(try state(of: Place()) == #"{"visits":0}"#)
+        #expect(try state(of: Place(), constants: ["region"]) == #"{"region":"GB","visits":0}"#)
+    }
+}
