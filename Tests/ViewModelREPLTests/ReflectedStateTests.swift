@@ -1,4 +1,5 @@
 import Observation
+import Synchronization
 import Testing
 
 @testable import ViewModelREPL
@@ -14,6 +15,14 @@ private final class Owner {
 @MainActor
 private final class Child {
     weak var owner: Owner?
+}
+
+/// A view model guarding a count with a `Mutex`, and an `Atomic`.
+@MainActor
+private final class Guarded {
+    let lock = Mutex(3)
+    let hits = Atomic(0)
+    var count = 1
 }
 
 /// An `@Observable` class holding a constant the view shows and a dependency.
@@ -37,6 +46,11 @@ private final class Place {
 
     @Test func aFieldPointingBackAtTheViewModelIsACycle() throws {
         #expect(try state(of: Owner()) == #"{"child":{"owner":"<cycle: Owner>"},"name":"a"}"#)
+    }
+
+    /// The runtime gives a `~Copyable` property's type as `()`: it is named as such, not `null`.
+    @Test func aMutexOrAtomicOfTheViewModelIsNamed() throws {
+        #expect(try state(of: Guarded()) == #"{"count":1,"hits":"<~Copyable>","lock":"<~Copyable>"}"#)
     }
 
     @Test func anObservableClassShowsTheConstantsNamed() throws {

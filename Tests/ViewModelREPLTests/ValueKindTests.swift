@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import ViewModelREPL
@@ -136,6 +137,17 @@ struct ValueKindTests {
         var count = 0
     }
     struct Guard { let lock = NSLock() }
+    final class GuardedByMutex: Sendable {
+        let count = Mutex(0)
+    }
+    /// `Float80` where the platform has it.
+    static var float80: [Probe] {
+        #if !(os(Windows) || os(Android)) && (arch(i386) || arch(x86_64))
+            [shown(Float80(1.5), "1.5"), shown(Float80.infinity, #""inf""#)]
+        #else
+            []
+        #endif
+    }
     final class GuardedInside: @unchecked Sendable {
         let guarding = Guard()
         var count = 0
@@ -199,7 +211,8 @@ struct ValueKindTests {
                 codable(0.1, "0.1"), codable(Float(0.1), "0.1"), codable(-0.0, "-0"), codable(1e300, "1e+300"),
                 codable(Double.infinity, #""inf""#, schema: false), codable([-Double.infinity, 1], #"["-inf",1]"#, schema: false),
                 codable(Float.infinity, #""inf""#, schema: false), shown(Double.nan, #""nan""#),
-            ]
+            ] + float80
+        case .array: [codable([3, 1, 2], "[3,1,2]"), codable([[String]](), "[]"), shown([1, 2, 3] as InlineArray<3, Int>, "[1,2,3]")]
         case .decimal:
             [
                 codable(Decimal(string: "3.25")!, "3.25"),
@@ -215,7 +228,6 @@ struct ValueKindTests {
         case .url: [codable(URL(string: "https://example.com/a?b=1")!, #""https://example.com/a?b=1""#)]
         case .uuid: [codable(UUID(uuidString: "e621e1f8-c36c-495a-93fc-0c247a3e6e5f")!, #""E621E1F8-C36C-495A-93FC-0C247A3E6E5F""#)]
         case .data: [codable(Data([0, 1, 255]), #""AAH/""#)]
-        case .array: [codable([3, 1, 2], "[3,1,2]"), codable([[String]](), "[]")]
         case .set:
             [
                 codable(Set(["b", "a", "c"]), #"["a","b","c"]"#), codable(Set([10, 9]), "[10,9]"),
@@ -292,6 +304,7 @@ struct ValueKindTests {
                 shown(Guarded(), #""<locked: Guarded>""#), shown(GuardedSubclass(), #""<locked: GuardedSubclass>""#),
                 shown(MaybeGuarded(), #""<locked: MaybeGuarded>""#), shown(GuardedByAny(), #""<locked: GuardedByAny>""#),
                 shown(GuardedInside(), #""<locked: GuardedInside>""#), shown(Queued(), #""<locked: Queued>""#),
+                shown(GuardedByMutex(), #""<locked: GuardedByMutex>""#),
             ]
         case .anyHashable: [shown(AnyHashable(3), "3"), shown(Set([AnyHashable(1), AnyHashable("1")]), #"["1",1]"#)]
         case .opaque:

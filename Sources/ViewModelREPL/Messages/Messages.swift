@@ -523,6 +523,8 @@ extension Messages {
     static let notificationObserver = "NotificationCenter observer"
     /// Written in place of an object already written in full `times` times in one state.
     static func sharedObject(_ type: String, times: Int) -> String { "<shared: \(type), written in full \(times) times above>" }
+    /// A stored property of a type that cannot be copied (a `Mutex`, an `Atomic`), which reflection cannot read.
+    static let noncopyableValue = "<~Copyable>"
     /// An object met deeper than where it is written in full, in a state that meets it too often.
     static func sharedObjectNearer(_ type: String) -> String { "<shared: \(type), written in full nearer the top>" }
 }

@@ -34,7 +34,8 @@ enum ClassFields {
         guard let type = type as? AnyClass else { return false }
         var found = false
         _ = _forEachField(of: type, options: classType) { _, _, fieldType, _ in
-            found = holdsALock(fieldType, depth: 0)
+            // The runtime gives a `~Copyable` field as `()`: most often a `Mutex` or an `Atomic`.
+            found = fieldType == Void.self || holdsALock(fieldType, depth: 0)
             return !found
         }
         return found

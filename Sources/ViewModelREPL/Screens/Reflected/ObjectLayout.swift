@@ -22,6 +22,10 @@ final class ObjectLayout {
         let wrapper: PropertyWrapperForm?
     }
 
+    /// What a `~Copyable` stored property is read as: nothing (it cannot be copied out), shown as
+    /// ``Messages/noncopyableValue``.
+    struct Noncopyable {}
+
     /// Where a property's value is read from.
     enum Place {
         /// In the object's memory, at this offset, of this type.
@@ -56,6 +60,13 @@ final class ObjectLayout {
             let inObservableClass = index < kinds.count ? kinds[index] : observable
             guard kind != .function, let shown = shownName(label, inObservableClass: inObservableClass, isWrapper: wrapper != nil, constants: constants)
             else { return true }
+            // The runtime gives a `~Copyable` field (a `Mutex`, an `Atomic`) as `()`: it is shown as one.
+            if type == Void.self {
+                let key = JSONWriter.bytes(.string(shown)) + [UInt8(ascii: ":")]
+                fields.append(
+                    Field(name: shown, key: key, place: .stored(offset: offset, type: Noncopyable.self), reading: .boxed, type: Noncopyable.self, wrapper: nil))
+                return true
+            }
             let isPlain = StoredLayout.isPlainValue(kind, type)
             let place: Place = isPlain ? .stored(offset: offset, type: type) : .mirrored(index: index)
             let key = JSONWriter.bytes(.string(shown)) + [UInt8(ascii: ":")]

@@ -68,6 +68,8 @@ final class ValueReflector {
     private enum Strategy {
         case null
         case string, bool, int, integer, double, float, date, url, uuid, data, decimal
+        /// An x87 `Float80`: a number in its own digits, a non-finite one as a `Double`'s.
+        case float80
         case error, encodable
         case enumeration, tuple
         /// An optional, unwrapped without a `Mirror` when the type is `Optional` itself.
@@ -246,6 +248,11 @@ final class ValueReflector {
         case .uuid: JSONWriter.append(string: (value as! UUID).uuidString, to: out)
         case .data: JSONWriter.append(string: (value as! Data).base64EncodedString(), to: out)
         case .decimal: (value as! Decimal).writeJSON(to: out)
+        case .float80:
+            #if !(os(Windows) || os(Android)) && (arch(i386) || arch(x86_64))
+                let number = value as! Float80
+                if number.isFinite { out.append(utf8: number.description) } else { Double(number).writeJSON(to: out) }
+            #endif
         case .optional(let unwrap):
             if let wrapped = unwrap(value) { try write(wrapped, to: out, depth: depth) } else { out.append("null") }
         case .error:
@@ -371,6 +378,12 @@ final class ValueReflector {
         case is Substring.UnicodeScalarView: return .text { String(Substring($0 as! Substring.UnicodeScalarView)) }
         default: break
         }
+        if type == ObjectLayout.Noncopyable.self { return .text { _ in Messages.noncopyableValue } }
+        // An `InlineArray` is no sequence, and its storage is not reflected: its elements, from memory.
+        if let walk = InlineArrayElements.walk(for: type) { return .collection(walk) }
+        #if !(os(Windows) || os(Android)) && (arch(i386) || arch(x86_64))
+            if type == Float80.self { return .float80 }
+        #endif
         let mirror = Mirror(reflecting: value)
         if mirror.displayStyle == .optional { return .optional((type as? any ReflectedOptional.Type)?.unwrap ?? Self.wrapped) }
         if value is any Error { return .error }
