@@ -14,6 +14,25 @@ struct CommandLineTests {
         #expect(text.contains("--posts-url=URL"))
     }
 
+    /// A path with a byte that is not UTF-8 is refused by name, not read with U+FFFD in its place
+    /// (which names another file, and said "no such file" of a file that is there).
+    @Test func anArgumentThatIsNotUTF8IsRefusedWithItsBytes() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vmrepl-bytes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = Array(folder.path.utf8) + Array("/a".utf8) + [0xFF] + Array(".vmrepl".utf8)
+        // The file is there: made through the C call, which takes its bytes as they are.
+        let file = path + [0]
+        let created = file.withUnsafeBufferPointer { bytes in
+            bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) { creat($0, 0o644) }
+        }
+        #expect(created >= 0)
+        if created >= 0 { close(created) }
+        let result = try Subprocess.run(bytes: [Array(VMReplProcess.binaryURL.path.utf8), Array("run".utf8), path], capturing: 2)
+        #expect(result.status == 2)
+        #expect(result.output.hasPrefix("vmrepl: argument 2 is not UTF-8 text (\(folder.path)/a\\xFF.vmrepl)"), "\(result.output)")
+    }
+
     @Test func versionNamesTheProtocol() async throws {
         let (text, status) = try await output(["--version"])
         #expect(status == 0)

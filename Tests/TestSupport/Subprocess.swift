@@ -15,7 +15,13 @@ public enum Subprocess {
 
     /// Runs `arguments` (looked up on PATH) and returns its exit status and, when `capture`, its stdout.
     public static func run(_ arguments: [String], capture: Bool = true) throws -> (status: Int32, output: String) {
-        let (pid, outputFD) = try spawning.withLock { try spawn(arguments, capture: capture) }
+        try run(bytes: arguments.map { Array($0.utf8) }, capturing: capture ? 1 : nil)
+    }
+
+    /// Runs `arguments`, each given as bytes (which need not be UTF-8), and returns its exit status
+    /// and what it wrote to the descriptor `capturing` (1 or 2), if any.
+    public static func run(bytes arguments: [[UInt8]], capturing descriptor: Int32?) throws -> (status: Int32, output: String) {
+        let (pid, outputFD) = try spawning.withLock { try spawn(arguments, capturing: descriptor) }
         var output: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
@@ -33,7 +39,7 @@ public enum Subprocess {
 
     /// Starts the child; returns its pid and the read end of its stdout (at end of file at once
     /// when not capturing).
-    private static func spawn(_ arguments: [String], capture: Bool) throws -> (pid_t, Int32) {
+    private static func spawn(_ arguments: [[UInt8]], capturing descriptor: Int32?) throws -> (pid_t, Int32) {
         var fds: [Int32] = [0, 0]
         // Close-on-exec from the start: a vmrepl another test spawns at the same moment (Foundation's
         // Process keeps what is open) would otherwise hold the write end, the read below would never
@@ -45,12 +51,13 @@ public enum Subprocess {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        if capture {
-            posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
-        } else {
-            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        for output: Int32 in [1, 2] {
+            if output == descriptor {
+                posix_spawn_file_actions_adddup2(&actions, fds[1], output)
+            } else {
+                posix_spawn_file_actions_addopen(&actions, output, "/dev/null", O_WRONLY, 0)
+            }
         }
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         // The child keeps nothing else: a tmux server it starts would otherwise hold other tests' pipes open.
         for fd in Int32(3)..<1024 where fcntl(fd, F_GETFD) >= 0 {
             posix_spawn_file_actions_addclose(&actions, fd)
@@ -63,10 +70,16 @@ public enum Subprocess {
         sigemptyset(&empty)
         posix_spawnattr_setsigmask(&attributes, &empty)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
+        var argv: [UnsafeMutablePointer<CChar>?] =
+            arguments.map { bytes in
+                let copy = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
+                for (index, byte) in bytes.enumerated() { copy[index] = CChar(bitPattern: byte) }
+                copy[bytes.count] = 0
+                return copy
+            } + [nil]
+        defer { for pointer in argv { pointer?.deallocate() } }
         var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, arguments[0], &actions, &attributes, &argv, environ)
+        let spawned = posix_spawnp(&pid, argv[0]!, &actions, &attributes, &argv, environ)
         close(fds[1])
         guard spawned == 0 else {
             close(fds[0])
