@@ -481,6 +481,34 @@ def check_large(driver, binary, folder):
           f"(median of 50), the slowest {slowest:.1f} ms; jumping to the last step {jump:.1f} ms; page {size} KiB")
 
 
+def check_wide_change(driver, binary, folder):
+    """A step where every element of a 10,000-element list changed: the page builds a bounded tree
+    (a chunk of the changed elements, then a row for the rest) and a bounded patch text, where it
+    built every changed element (30,000 rows) and wrote the whole patch (750,000 characters)."""
+    count = 10_000
+    posts = [{"id": i, "title": f"Post {i}", "body": "b"} for i in range(1, count + 1)]
+    posts_file = folder / "wide.json"
+    posts_file.write_text(json.dumps(posts))
+    renamed = [dict(post, title=f"Renamed {post['id']}") for post in posts]
+    page = folder / "wide.html"
+    run_session(binary, page, ["use posts", "load", "wait", "mock posts.value=" + json.dumps(renamed, separators=(",", ":"))],
+                dict(os.environ, VMREPL_POSTS_URL=posts_file.as_uri()))
+    driver.get(page.as_uri())
+    wait_for(driver, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "true", "the wide page to start")
+    driver.find_elements(By.CSS_SELECTOR, "#steps .step")[-1].click()
+    wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#tree .node.changed"), "the mock's changes to be marked")
+    rows = len(driver.find_elements(By.CSS_SELECTOR, "#tree .node"))
+    patch = driver.find_element(By.ID, "patch").get_attribute("textContent")
+    if rows > 2_000:
+        fail(f"a step that changed {count} elements built {rows} tree rows")
+    if len(patch) > 50_000 or "more operations" not in patch:
+        fail(f"a step that changed {count} elements wrote a patch of {len(patch)} characters without saying how many more")
+    more = [row.text for row in driver.find_elements(By.CSS_SELECTOR, "#tree .more")]
+    if not any("changed" in text for text in more):
+        fail(f"the changed elements past the first chunk are not counted in a row: {more}")
+    print(f"check_trace_page: a step changing {count} elements: {rows} tree rows, a patch of {len(patch)} characters")
+
+
 def main():
     if len(sys.argv) < 2:
         sys.exit(__doc__)
@@ -498,6 +526,7 @@ def main():
             check_explore(driver, binary, folder)
             check_coverage(driver, binary, folder, out_dir)
             check_large(driver, binary, folder)
+            check_wide_change(driver, binary, folder)
             if len(sys.argv) > 3:
                 check_attachments(driver, pathlib.Path(sys.argv[3]).resolve())
         finally:

@@ -351,6 +351,12 @@ enum TracePage {
           return stringify(p);
         }
 
+        // A patch as JSON, its first chunk of operations where it has more, and how many more.
+        function patchText(ops) {
+          if (ops.length <= CHUNK) return stringify(ops, 1);
+          return stringify(ops.slice(0, CHUNK), 1) + "\n\u2026 " + (ops.length - CHUNK) + " more operations";
+        }
+
         function showStep() {
           const step = steps[current];
           const head = $("step-head");
@@ -372,18 +378,20 @@ enum TracePage {
           const previous = current > 0 ? steps[current - 1].state : null;
           const change = patchSince(previous, step.state);
           changed = new Set(); changedAncestors = new Set();
-          for (const op of change.ops) {
+          // Every change is marked; only the first chunk's are opened (a step that changed every
+          // element of a long list would otherwise build them all).
+          change.ops.forEach((op, index) => {
             changed.add(op.path);
             const keys = tokens(op.path);
             for (let i = 0; i < keys.length; i++) {
               const ancestor = keys.slice(0, i).map((k) => "/" + escapeToken(k)).join("");
               changedAncestors.add(ancestor);
-              expanded.add(ancestor);
+              if (index < CHUNK) expanded.add(ancestor);
             }
-          }
+          });
           const entry = step.state != null ? entries[step.state] : null;
           $("state-title").textContent = entry ? "State after this step: " + entry.screen + " (" + entry.model + ")" : "No state kept for this step";
-          $("patch").textContent = change.screen ? "(another screen than the step before's)" : change.whole ? "(the whole state: the screen's first state kept)" : change.ops.length ? stringify(change.ops, 1) : "(no change)";
+          $("patch").textContent = change.screen ? "(another screen than the step before's)" : change.whole ? "(the whole state: the screen's first state kept)" : change.ops.length ? patchText(change.ops) : "(no change)";
           renderTree();
         }
 
@@ -473,8 +481,11 @@ enum TracePage {
             for (let i = from; i < until; i++) add(i, box);
             if (until < count) {
               const row = el("div", "more", "\u2026 " + (count - until) + " more (show " + Math.min(CHUNK, count - until) + ")");
+              // What changed further down, a chunk of it at most, then how much more did.
               const marks = el("div");
-              for (let i = until; i < count; i++) if (wanted(i)) add(i, marks);
+              let marked = 0, unmarked = 0;
+              for (let i = until; i < count; i++) if (wanted(i)) { if (marked < CHUNK) { add(i, marks); marked++; } else unmarked++; }
+              if (unmarked) marks.appendChild(el("div", "more", "\u2026 " + unmarked + " more changed further down"));
               row.addEventListener("click", () => { row.remove(); marks.remove(); more(until); });
               box.appendChild(row);
               box.appendChild(marks);
