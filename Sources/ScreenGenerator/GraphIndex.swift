@@ -141,16 +141,22 @@ struct GraphIndex {
         return text.trimmingCharacters(in: .whitespaces)
     }
 
-    /// What a `typealias` declaration's fragments say after its ` = `.
     /// Whether the type `fragments` spell is data a view shows: a value (a struct, an enum, a
     /// tuple, an array or a dictionary, optional or not), never a reference or an existential, nor
     /// a struct of the module's that stores nothing but closures (a service, `struct Payments {}`).
     /// Read from the module's own symbols, else from the kind letter that ends a symbol's identifier
     /// (`V`, `O`) or the standard library's short forms (`s:SS` for `String`).
     func isData(_ fragments: some Collection<SymbolGraph.Fragment>, depth: Int = 0) -> Bool {
-        guard let first = fragments.first(where: { !$0.spelling.allSatisfy(\.isWhitespace) }) else { return false }
-        if first.kind == "keyword" { return false }  // `any Client`, `some Client`
-        if first.kind == "text" { return first.spelling.drop { $0.isWhitespace }.first.map { "[(".contains($0) } ?? false }
+        // A closure, an existential (`any Client`, `(any Client)?`) anywhere in it: never data.
+        if fragments.contains(where: { $0.spelling.contains("->") || ($0.kind == "keyword" && ["any", "some"].contains($0.spelling)) }) { return false }
+        guard let start = fragments.firstIndex(where: { !$0.spelling.allSatisfy(\.isWhitespace) }) else { return false }
+        let first = fragments[start]
+        if first.kind == "keyword" { return false }
+        // An array, a dictionary, a tuple or a parenthesised type: data when its first type is.
+        if first.kind == "text" {
+            guard first.spelling.drop(while: \.isWhitespace).first.map({ "[(".contains($0) }) == true else { return false }
+            return isData(fragments[fragments.index(after: start)...], depth: depth + 1)
+        }
         // A nested type is the last of its chain (`Outer.Country`).
         var chain = fragments.drop { $0.preciseIdentifier != first.preciseIdentifier || $0.kind != first.kind }
         var named = first
@@ -186,6 +192,7 @@ struct GraphIndex {
         "s:Sa", "s:Sb", "s:SD", "s:Sd", "s:Sf", "s:Sh", "s:Si", "s:SJ", "s:Sq", "s:SS", "s:Ss", "s:Su", "s:SN", "s:Sn",
     ]
 
+    /// What a `typealias` declaration's fragments say after its ` = `.
     private func aliased(_ alias: SymbolGraph.Symbol) -> ArraySlice<SymbolGraph.Fragment>? {
         let fragments = alias.declarationFragments ?? []
         guard let equals = fragments.firstIndex(where: { $0.kind == "text" && $0.spelling.contains("=") }) else { return nil }

@@ -2,6 +2,13 @@ import Foundation
 import TestSupport
 import Testing
 
+/// Whether the tests run on Linux, whose file names are bytes.
+#if os(Linux)
+    private let isLinux = true
+#else
+    private let isLinux = false
+#endif
+
 /// Command-line conventions: --help, --version, usage errors and their statuses.
 struct CommandLineTests {
     @Test func helpListsEveryCommandTheSessionKnows() async throws {
@@ -15,8 +22,9 @@ struct CommandLineTests {
     }
 
     /// A path with a byte that is not UTF-8 is refused by name, not read with U+FFFD in its place
-    /// (which names another file, and said "no such file" of a file that is there).
-    @Test func anArgumentThatIsNotUTF8IsRefusedWithItsBytes() throws {
+    /// (which names another file, and said "no such file" of a file that is there). Linux only:
+    /// APFS refuses such a name.
+    @Test(.enabled(if: isLinux)) func anArgumentThatIsNotUTF8IsRefusedWithItsBytes() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vmrepl-bytes-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -30,7 +38,7 @@ struct CommandLineTests {
         if created >= 0 { close(created) }
         let result = try Subprocess.run(bytes: [Array(VMReplProcess.binaryURL.path.utf8), Array("run".utf8), path], capturing: 2)
         #expect(result.status == 2)
-        #expect(result.output.hasPrefix("vmrepl: argument 2 is not UTF-8 text (\(folder.path)/a\\xFF.vmrepl)"), "\(result.output)")
+        #expect(result.output.hasPrefix("vmrepl: an argument is not UTF-8 text (\(folder.path)/a\\xFF.vmrepl)"), "\(result.output)")
     }
 
     @Test func versionNamesTheProtocol() async throws {

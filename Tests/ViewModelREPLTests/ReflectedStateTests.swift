@@ -25,11 +25,19 @@ private final class Guarded {
     var count = 1
 }
 
-/// An `@Observable` class holding a constant the view shows and a dependency.
+/// A client of a getter and a setter, shaped as a `Binding` made with `get:` and `set:` is.
+private struct Client {
+    let get: () -> Int
+    let set: (Int) -> Void
+}
+
+/// An `@Observable` class holding a constant the view shows and a dependency, and tracking a
+/// client (stored as `_client`, as a wrapper's storage is: it is no wrapper here).
 @MainActor
 @Observable
 private final class Place {
     var visits = 0
+    var client = Client(get: { 1 }, set: { _ in })
     let region = "GB"
     let service = Child()
 }
@@ -54,7 +62,7 @@ private final class Place {
     }
 
     @Test func anObservableClassShowsTheConstantsNamed() throws {
-        #expect(try state(of: Place()) == #"{"visits":0}"#)
-        #expect(try state(of: Place(), constants: ["region"]) == #"{"region":"GB","visits":0}"#)
+        #expect(try state(of: Place()) == #"{"client":{},"visits":0}"#)
+        #expect(try state(of: Place(), constants: ["region"]) == #"{"client":{},"region":"GB","visits":0}"#)
     }
 }

@@ -137,8 +137,19 @@ struct ValueKindTests {
         var count = 0
     }
     struct Guard { let lock = NSLock() }
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     final class GuardedByMutex: Sendable {
         let count = Mutex(0)
+    }
+    /// A class holding a `Mutex`, where the platform has one.
+    static var mutexProbes: [Probe] {
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) else { return [] }
+        return [shown(GuardedByMutex(), #""<locked: GuardedByMutex>""#)]
+    }
+    /// An `InlineArray`, where the platform has one.
+    static var inlineArrayProbes: [Probe] {
+        guard #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) else { return [] }
+        return [shown([1, 2, 3] as InlineArray<3, Int>, "[1,2,3]")]
     }
     /// `Float80` where the platform has it.
     static var float80: [Probe] {
@@ -212,7 +223,7 @@ struct ValueKindTests {
                 codable(Double.infinity, #""inf""#, schema: false), codable([-Double.infinity, 1], #"["-inf",1]"#, schema: false),
                 codable(Float.infinity, #""inf""#, schema: false), shown(Double.nan, #""nan""#),
             ] + float80
-        case .array: [codable([3, 1, 2], "[3,1,2]"), codable([[String]](), "[]"), shown([1, 2, 3] as InlineArray<3, Int>, "[1,2,3]")]
+        case .array: [codable([3, 1, 2], "[3,1,2]"), codable([[String]](), "[]")] + inlineArrayProbes
         case .decimal:
             [
                 codable(Decimal(string: "3.25")!, "3.25"),
@@ -304,8 +315,7 @@ struct ValueKindTests {
                 shown(Guarded(), #""<locked: Guarded>""#), shown(GuardedSubclass(), #""<locked: GuardedSubclass>""#),
                 shown(MaybeGuarded(), #""<locked: MaybeGuarded>""#), shown(GuardedByAny(), #""<locked: GuardedByAny>""#),
                 shown(GuardedInside(), #""<locked: GuardedInside>""#), shown(Queued(), #""<locked: Queued>""#),
-                shown(GuardedByMutex(), #""<locked: GuardedByMutex>""#),
-            ]
+            ] + mutexProbes
         case .anyHashable: [shown(AnyHashable(3), "3"), shown(Set([AnyHashable(1), AnyHashable("1")]), #"["1",1]"#)]
         case .opaque:
             [

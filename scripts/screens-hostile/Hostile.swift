@@ -161,7 +161,8 @@ public final class TypesViewModel: Observable, Stateful {
 }
 
 /// Constants of an `@Observable` class: those of value types are shown (a struct, an alias of one,
-/// an array, a tuple, an optional, a private one); references and existentials are dependencies.
+/// an array, a tuple, an optional); references, existentials and closures are dependencies, also
+/// in an optional or an array.
 public final class ConstantsViewModel: Observable {
     public struct Country: Sendable { public let name: String }
     public final class Service {}
@@ -174,6 +175,9 @@ public final class ConstantsViewModel: Observable {
     public let service = Service()
     public let optionalService: Service? = nil
     public let client: any Sendable = 1
+    public let optionalClient: (any Sendable)? = nil
+    public let services: [Service] = []
+    public let handler: (() -> Void)? = nil
     public var tracked = 0
     public static let shared = 1
     public init() {}

@@ -34,39 +34,42 @@ public enum REPLMain {
         exit(status.rawValue)
     }
 
-    /// The first of the process's arguments that is not UTF-8 (its position, 1 for the first after
-    /// the program's name, and its bytes with each invalid one as `\xFF`), if any.
-    static func argumentNotUTF8() -> (Int, String)? {
-        for position in 1..<Int(CommandLine.argc) {
+    /// The first of the process's arguments that is not UTF-8, its bytes shown with each that is
+    /// not as `\xFF`, if any.
+    static func argumentNotUTF8() -> String? {
+        for position in stride(from: 1, to: Int(CommandLine.argc), by: 1) {
             guard let argument = CommandLine.unsafeArgv[position] else { continue }
             let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(argument).assumingMemoryBound(to: UInt8.self), count: strlen(argument))
-            guard String(validating: bytes, as: UTF8.self) == nil else { continue }
+            guard !isUTF8(bytes[...]) else { continue }
             var shown = ""
             var index = 0
             while index < bytes.count {
                 // One character's bytes as UTF-8 counts them (its lead byte's length), if they are one.
                 let lead = bytes[index]
                 let length = lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 0
-                if length > 0, index + length <= bytes.count,
-                    let character = String(validating: bytes[index..<index + length], as: UTF8.self)
-                {
-                    shown += character
+                if length > 0, index + length <= bytes.count, isUTF8(bytes[index..<index + length]) {
+                    shown += String(decoding: bytes[index..<index + length], as: UTF8.self)
                     index += length
                 } else {
                     shown += "\\x" + String(lead, radix: 16, uppercase: true)
                     index += 1
                 }
             }
-            return (position, shown)
+            return shown
         }
         return nil
+    }
+
+    /// Whether `bytes` are UTF-8: decoding repairs nothing (`String(validating:)` needs macOS 15).
+    private static func isUTF8(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        String(decoding: bytes, as: UTF8.self).utf8.elementsEqual(bytes)
     }
 
     @MainActor
     static func status(screens: ScreenRegistry, arguments: [String], extraOptions: [(usage: String, summary: String)]) async -> ExitStatus {
         // Swift's arguments replace bytes that are not UTF-8 with U+FFFD: such a path would name another file.
-        if let (position, shown) = argumentNotUTF8() {
-            printError("vmrepl: \(Messages.argumentNotUTF8(position: position, shown: shown))\n\(Messages.usageLine)")
+        if let shown = argumentNotUTF8() {
+            printError("vmrepl: \(Messages.argumentNotUTF8(shown))\n\(Messages.usageLine)")
             return .usage
         }
         let options: SessionOptions

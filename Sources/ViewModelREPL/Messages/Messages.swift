@@ -150,8 +150,8 @@ extension Messages {
     private static let optionsHeading = "Options:"
 
     /// A command-line argument with bytes that are not UTF-8 (`shown` with each as `\xFF`).
-    static func argumentNotUTF8(position: Int, shown: String) -> String {
-        "argument \(position) is not UTF-8 text (\(shown)): vmrepl reads paths as UTF-8, and would open another file; "
+    static func argumentNotUTF8(_ shown: String) -> String {
+        "an argument is not UTF-8 text (\(shown)): vmrepl reads paths as UTF-8, and would open another file; "
             + "rename it, or give a script on standard input (run -)"
     }
 

@@ -99,7 +99,7 @@ enum EnumCases {
     /// `type` is no tuple.
     static func tupleElements(of type: Any.Type) -> [(label: String?, type: Any.Type)]? {
         let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
-        // MetadataKind.tuple: 1 | the non-heap flag 0x200 | the non-type flag 0x100.
+        // MetadataKind.tuple: 1 | the non-heap flag 0x200 | the runtime-private flag 0x100.
         guard metadata.load(as: UInt.self) == 0x301 else { return nil }
         let word = MemoryLayout<UInt>.size
         let count = metadata.load(fromByteOffset: word, as: Int.self)

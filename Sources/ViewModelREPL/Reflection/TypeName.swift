@@ -10,7 +10,7 @@ enum TypeName {
     /// Whether `type` is a closure's, or holds one (an optional closure): reflection leaves such
     /// values out.
     static func isClosure(_ type: Any.Type) -> Bool {
-        // MetadataKind.function: 2 | the non-heap flag 0x200 | the non-type flag 0x100. A type
+        // MetadataKind.function: 2 | the non-heap flag 0x200 | the runtime-private flag 0x100. A type
         // whose name holds `->` but is none (`Box<(Int) -> Int>`) is a value like any other.
         if unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: UInt.self) == 0x302 { return true }
         if let wrapped = (type as? any WrappedTypeProviding.Type)?.wrappedType { return isClosure(wrapped) }

@@ -56,8 +56,8 @@ final class ObjectLayout {
         let complete = _forEachField(of: Swift.type(of: object), options: classType) { name, offset, type, kind in
             defer { index += 1 }
             let label = String(cString: name)
-            let wrapper = kind == .struct ? PropertyWrapperForm.of(type, label: label) : nil
             let inObservableClass = index < kinds.count ? kinds[index] : observable
+            let wrapper = kind == .struct ? PropertyWrapperForm.of(type, label: label, inObservableClass: inObservableClass) : nil
             guard kind != .function, let shown = shownName(label, inObservableClass: inObservableClass, isWrapper: wrapper != nil, constants: constants)
             else { return true }
             // The runtime gives a `~Copyable` field (a `Mutex`, an `Atomic`) as `()`: it is shown as one.

@@ -20,11 +20,15 @@ struct PropertyWrapperForm {
         case getter(String, isSendable: Bool)
     }
 
-    /// The form of a wrapper of `type` stored as `label`, or `nil` when it is none this knows.
-    static func of(_ type: Any.Type, label: String) -> PropertyWrapperForm? {
+    /// The form of a wrapper of `type` stored as `label`, or `nil` when it is none this knows. In an
+    /// `@Observable` class, where `_name` is a tracked property's own storage (the macro allows no
+    /// wrapper on one), a `Binding` or a client of a getter and a setter is that property's value,
+    /// not a wrapper: only a stored `wrappedValue` or `Published`'s storage marks one there.
+    static func of(_ type: Any.Type, label: String, inObservableClass: Bool = false) -> PropertyWrapperForm? {
         guard label.hasPrefix("_"), !label.hasPrefix("_$") else { return nil }
         let fields = StoredLayout.declaredTypes(of: type)
         if let wrapped = fields["wrappedValue"] { return PropertyWrapperForm(wrappedType: wrapped, kind: .storedWrappedValue) }
+        if inObservableClass { return published(type, fields) }
         // A `_value` beside its location: `Int` and `Bool` keep a `_value` too.
         if let wrapped = fields["_value"], fields["location"] != nil || fields["_location"] != nil {
             return PropertyWrapperForm(wrappedType: wrapped, kind: .storedValue)
@@ -35,6 +39,11 @@ struct PropertyWrapperForm {
         if getters.count == 1, let (name, getter) = getters.first, fields.values.contains(where: { Self.isSetter($0, of: getter.result) }) {
             return PropertyWrapperForm(wrappedType: getter.result, kind: .getter(name, isSendable: getter.isSendable))
         }
+        return published(type, fields)
+    }
+
+    /// The form of `type`, whose stored properties are `fields`, when it is laid out as `Published`.
+    private static func published(_ type: Any.Type, _ fields: [String: Any.Type]) -> PropertyWrapperForm? {
         guard fields.count == 1, let storage = fields["storage"], TypeName.of(type).hasPrefix("Published<"),
             let value = EnumCases.of(storage)?.first(where: { $0.name == "value" })?.payloadType
         else { return nil }
@@ -84,7 +93,7 @@ struct PropertyWrapperForm {
     /// read from its metadata.
     private static func getter(_ type: Any.Type) -> (result: Any.Type, isSendable: Bool)? {
         let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
-        // MetadataKind.function: 2 | the non-heap flag 0x200 | the non-type flag 0x100.
+        // MetadataKind.function: 2 | the non-heap flag 0x200 | the runtime-private flag 0x100.
         guard metadata.load(as: UInt.self) == 0x302 else { return nil }
         // The flags (swift/ABI/MetadataValues.h): the parameter count (low 16 bits), the convention
         // (next 8: 0 is Swift's), then throws, parameter flags, escaping, differentiable, a global

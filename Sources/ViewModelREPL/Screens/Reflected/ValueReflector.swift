@@ -155,7 +155,9 @@ final class ValueReflector {
     /// Writes one state with `body`. Where an object was met more than ``maximumRepeats`` times,
     /// the state is written again, each object in full only where it is met nearest the top (up to
     /// ``maximumRepeats`` times there), so the view model's own fields are never the marks that
-    /// copies deep inside other objects used up.
+    /// copies deep inside other objects used up. Every object met more than once is then cut by
+    /// that rule: one that crossed the bound alone would leave the others written deep inside it
+    /// (a conversation met four times, in full inside its messages, and marked at the top).
     private func writeState(to out: ByteBuffer, _ body: () throws -> Void) throws {
         startState()
         let start = out.count
@@ -252,6 +254,8 @@ final class ValueReflector {
             #if !(os(Windows) || os(Android)) && (arch(i386) || arch(x86_64))
                 let number = value as! Float80
                 if number.isFinite { out.append(utf8: number.description) } else { Double(number).writeJSON(to: out) }
+            #else
+                out.append("null")  // Never chosen where there is no Float80.
             #endif
         case .optional(let unwrap):
             if let wrapped = unwrap(value) { try write(wrapped, to: out, depth: depth) } else { out.append("null") }
@@ -282,7 +286,7 @@ final class ValueReflector {
             }
             defer { visiting.remove(identity) }
             var met = repeats[identity] ?? Repeats(times: 0, nearest: depth)
-            if let nearest, depth > nearest[identity] ?? depth {
+            if let nearest, let least = nearest[identity], depth > least {
                 return JSONWriter.append(string: Messages.sharedObjectNearer(Self.typeName(of: value)), to: out)
             }
             guard met.times < Self.maximumRepeats else {
@@ -604,8 +608,8 @@ final class ValueReflector {
         let kinds = object is any CustomReflectable ? [] : ClassFields.observableFlags(of: Swift.type(of: object))
         let shown: [(name: String, value: Any)] = children.enumerated().compactMap { index, child in
             guard let label = child.label else { return nil }
-            let wrapper = PropertyWrapperForm.of(Swift.type(of: child.value), label: label)
             let inObservableClass = kinds.count == children.count ? kinds[index] : observable
+            let wrapper = PropertyWrapperForm.of(Swift.type(of: child.value), label: label, inObservableClass: inObservableClass)
             guard let name = ObjectLayout.shownName(label, inObservableClass: inObservableClass, isWrapper: wrapper != nil, constants: constants)
             else { return nil }
             return (name, wrapper?.wrappedValue(of: child.value) ?? child.value)
