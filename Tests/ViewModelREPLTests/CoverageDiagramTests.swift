@@ -72,6 +72,63 @@ struct CoverageDiagramTests {
         }
     }
 
+    /// In a dense graph (every state to every other, both ways, and steps that stay) no label
+    /// covers another arrow's line, nor another label: each stack keeps off every line but its own.
+    @Test func labelsKeepOffTheOtherLines() throws {
+        let states: [JSONValue] = (0..<5).map { .string("state \($0)") }
+        var steps: [(Int, String, String?, Int)] = []
+        for from in 0..<5 {
+            for to in 0..<5 { steps.append((from, "event", from == to ? "stay" : "go\(to)", to)) }
+        }
+        let svg = CoverageDiagram(coverage(states, steps)).svg
+        // Each edge's path and label, as the diagram writes them (its escaping tested elsewhere).
+        let pattern = try NSRegularExpression(
+            pattern: #"<g class="edge"[^>]*>.*?<path d="([^"]*)".*?<text x="(-?\d+)" y="(-?\d+)"(?: text-anchor="(\w+)")?[^>]*>([^<]*)</text></g>"#)
+        let found = pattern.matches(in: svg, range: NSRange(svg.startIndex..., in: svg)).map { match in
+            (1...5).map { group in Range(match.range(at: group), in: svg).map { String(svg[$0]) } }
+        }
+        #expect(found.count == 25)
+        let paths = found.map { $0[0] ?? "" }
+        // Each edge's line, sampled.
+        let lines: [[(x: Double, y: Double)]] = paths.map { path in
+            let numbers = path.split(whereSeparator: { !"0123456789-".contains($0) }).compactMap { Double($0) }
+            guard numbers.count == 8 else { return [] }
+            let points = stride(from: 0, to: 8, by: 2).map { (numbers[$0], numbers[$0 + 1]) }
+            return (0...64).map { step in
+                let t = Double(step) / 64
+                let u = 1 - t
+                let weights = [u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t]
+                return (zip(weights, points).reduce(0) { $0 + $1.0 * $1.1.0 }, zip(weights, points).reduce(0) { $0 + $1.0 * $1.1.1 })
+            }
+        }
+        #expect(lines.allSatisfy { !$0.isEmpty })
+        // Each label's rectangle, as the diagram sizes its text.
+        let labels: [(x: Double, y: Double, width: Double, height: Double)] = found.map { groups in
+            let x = Double(groups[1] ?? "") ?? 0
+            let y = Double(groups[2] ?? "") ?? 0
+            let width = Double(CoverageDiagram.width(of: groups[4] ?? ""))
+            let anchor = groups[3] ?? "start"
+            let left = anchor == "middle" ? x - width / 2 : anchor == "end" ? x - width : x
+            return (left, y - 10, width, 13)
+        }
+        let inside = { (point: (x: Double, y: Double), label: (x: Double, y: Double, width: Double, height: Double)) in
+            point.x > label.x + 1 && point.x < label.x + label.width - 1 && point.y > label.y + 1 && point.y < label.y + label.height - 1
+        }
+        // Lines of one bundle share a path: only another path counts.
+        var crossings: [String] = []
+        for (index, label) in labels.enumerated() {
+            for (other, line) in lines.enumerated() where paths[other] != paths[index] && line.contains(where: { inside($0, label) }) {
+                crossings.append("\(found[index][4] ?? "") crossed by \(found[other][4] ?? "")")
+            }
+            for (other, next) in labels.enumerated() where other > index {
+                if label.x < next.x + next.width, next.x < label.x + label.width, label.y < next.y + next.height, next.y < label.y + label.height {
+                    crossings.append("\(index) and \(other) overlap")
+                }
+            }
+        }
+        #expect(crossings.isEmpty, "\(crossings)")
+    }
+
     @Test func labelsAreEscapedAndLongOnesCut() throws {
         let hostile = #"</text><script>alert("x")</script> & 'more' "# + String(repeating: "é", count: 100)
         let diagram = CoverageDiagram(

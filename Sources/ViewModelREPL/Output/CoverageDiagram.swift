@@ -57,6 +57,30 @@ struct CoverageDiagram {
         }
     }
 
+    /// One line of arrows between two states: the transitions it carries, its curve (a start, two
+    /// control points and an end) and where its stack of labels starts.
+    private struct Line {
+        let members: [Int]
+        let curve: [(x: Int, y: Int)]
+        let labelX: Int
+        let labelY: Int
+        /// How the labels are anchored at `labelX`: `start`, `middle` or `end`.
+        let anchor: String
+        /// Whether the stack goes above `labelY` (else below).
+        let above: Bool
+    }
+
+    /// The rectangles a line passes through, which a stack of labels must not cover.
+    private struct Trace {
+        let bounds: Area
+        let pieces: [Area]
+
+        /// Whether the line passes through `area`.
+        func crosses(_ area: Area) -> Bool {
+            bounds.overlaps(area) && pieces.contains(where: area.overlaps)
+        }
+    }
+
     /// The extent of what is drawn, grown as it is.
     private struct Extent {
         var minX = CoverageDiagram.margin
@@ -191,11 +215,13 @@ struct CoverageDiagram {
         let long = bundles.indices.filter { span($0) > 1 }.sorted { (span($0), $0) < (span($1), $1) }
         var lanes: [Int: Int] = [:]
         for (lane, bundle) in long.enumerated() { lanes[bundle] = lane }
+        // Each line first, so a stack of labels can keep off every other line, not only those drawn before it.
+        var lines: [Line] = []
         for (bundle, members) in bundles.enumerated() {
             let first = transitions[members[0]]
             let from = boxes[first.from]
             let to = boxes[first.to]
-            let path: String
+            let curve: [(x: Int, y: Int)]
             // Where the labels go: a stack left of a loop, or above (below, for the way back) a line's middle.
             let labelX: Int
             let labelY: Int
@@ -203,8 +229,7 @@ struct CoverageDiagram {
             var above = true
             if first.from == first.to {
                 let center = from.x + from.width / 2
-                path = "M\(center - 6),\(from.y) C\(center - 22),\(from.y - 26) \(center + 22),\(from.y - 26) \(center + 6),\(from.y)"
-                extent.include(x: center - 22, y: from.y - 26)
+                curve = [(center - 6, from.y), (center - 22, from.y - 26), (center + 22, from.y - 26), (center + 6, from.y)]
                 (labelX, labelY, anchor) = (center - 24, from.y, "end")
             } else {
                 // The way forward: to a later column, or down its own.
@@ -237,21 +262,28 @@ struct CoverageDiagram {
                     end = (to.right, to.midY + offset)
                     control = (start.x - (start.x - end.x) / 2, start.y, end.x + (start.x - end.x) / 2, end.y)
                 }
-                path = "M\(start.x),\(start.y) C\(control.0),\(control.1) \(control.2),\(control.3) \(end.x),\(end.y)"
-                extent.include(x: control.0, y: control.1)
-                extent.include(x: control.2, y: control.3)
+                curve = [start, (control.0, control.1), (control.2, control.3), end]
                 // The curve's middle: (P0 + 3 C1 + 3 C2 + P3) / 8.
                 let midX = (start.x + 3 * control.0 + 3 * control.2 + end.x) / 8
                 let midY = (start.y + 3 * control.1 + 3 * control.3 + end.y) / 8
                 let inColumn = column[first.from] == column[first.to]
                 (labelX, labelY, anchor) = inColumn ? (max(midX, from.right, to.right) + 6, midY, "start") : (midX, midY, "middle")
             }
-            // The stack moves up or down, a line at a time, off the boxes and the stacks placed before it.
+            extent.include(x: curve[1].x, y: curve[1].y)
+            extent.include(x: curve[2].x, y: curve[2].y)
+            lines.append(Line(members: members, curve: curve, labelX: labelX, labelY: labelY, anchor: anchor, above: above))
+        }
+        let traces = lines.map { trace(of: $0.curve) }
+        for (bundle, line) in lines.enumerated() {
+            let (curve, members, labelX, anchor) = (line.curve, line.members, line.labelX, line.anchor)
+            let path = "M\(curve[0].x),\(curve[0].y) C\(curve[1].x),\(curve[1].y) \(curve[2].x),\(curve[2].y) \(curve[3].x),\(curve[3].y)"
+            // The stack moves up or down, a line at a time, off the boxes, the stacks placed before it and the other lines.
             let labels = members.map { cut(Self.label(transitions[$0])) }
             let stackWidth = labels.map(Self.width(of:)).max() ?? 0
             let stackX = anchor == "start" ? labelX : anchor == "middle" ? labelX - stackWidth / 2 : labelX - stackWidth
-            let stackTop = above ? labelY - 4 - labels.count * labelLine : labelY + 2
-            let stack = free(Area(x: stackX, y: stackTop, width: stackWidth, height: labels.count * labelLine), of: taken, up: above)
+            let stackTop = line.above ? line.labelY - 4 - labels.count * labelLine : line.labelY + 2
+            let others = traces.enumerated().filter { $0.offset != bundle }.map(\.element)
+            let stack = free(Area(x: stackX, y: stackTop, width: stackWidth, height: labels.count * labelLine), of: taken, lines: others, up: line.above)
             taken.append(stack)
             extent.include(stack)
             for (place, index) in members.enumerated() {
@@ -279,14 +311,39 @@ struct CoverageDiagram {
     }
 
     /// `area` moved up or down by whole label lines (first the way `up` says) to where it covers
-    /// none of `taken`; where it is when no place near is free.
-    private static func free(_ area: Area, of taken: [Area], up: Bool) -> Area {
-        for step in 0...40 {
+    /// none of `taken` and crosses none of `lines`; where no place near is, the nearest that
+    /// covers the fewest of them.
+    private static func free(_ area: Area, of taken: [Area], lines: [Trace], up: Bool) -> Area {
+        var best = (area: area, covered: Int.max)
+        for step in 0...80 {
             var moved = area
             moved.y += (step + 1) / 2 * labelLine * (step % 2 == 1 ? (up ? -1 : 1) : (up ? 1 : -1))
-            if !taken.contains(where: moved.overlaps) { return moved }
+            let covered = taken.count(where: moved.overlaps) + lines.count { $0.crosses(moved) }
+            if covered == 0 { return moved }
+            if covered < best.covered { best = (moved, covered) }
         }
-        return area
+        return best.area
+    }
+
+    /// The rectangles a line's curve passes through, `pieces` of it, each a little wider than the line.
+    private static func trace(of curve: [(x: Int, y: Int)], pieces: Int = 16) -> Trace {
+        // The cubic Bézier curve at t = i / pieces, in whole pixels.
+        let points = (0...pieces).map { step -> (x: Int, y: Int) in
+            let t = Double(step) / Double(pieces)
+            let u = 1 - t
+            let weights = [u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t]
+            let x = zip(weights, curve).reduce(0) { $0 + $1.0 * Double($1.1.x) }
+            let y = zip(weights, curve).reduce(0) { $0 + $1.0 * Double($1.1.y) }
+            return (Int(x.rounded()), Int(y.rounded()))
+        }
+        let pieces = zip(points, points.dropFirst()).map { a, b in
+            Area(x: min(a.x, b.x) - 2, y: min(a.y, b.y) - 2, width: abs(a.x - b.x) + 4, height: abs(a.y - b.y) + 4)
+        }
+        let left = pieces.map(\.x).min() ?? 0
+        let top = pieces.map(\.y).min() ?? 0
+        let right = pieces.map { $0.x + $0.width }.max() ?? 0
+        let bottom = pieces.map { $0.y + $0.height }.max() ?? 0
+        return Trace(bounds: Area(x: left, y: top, width: right - left, height: bottom - top), pieces: pieces)
     }
 
     /// The states' columns: the first state's, then those one step from it, and on; a state no
