@@ -39,6 +39,8 @@ final class ValueReflector {
     private var lastLayout: (key: ObjectIdentifier, layout: ObjectLayout?)?
     /// The objects being written now, so a child that points back at its parent ends.
     private var visiting: Set<ObjectIdentifier> = []
+    /// The view model whose properties are being written, which a child may point back at too.
+    private var root: ObjectIdentifier?
     /// How many more values the state being written may hold (see ``maximumValues``).
     private var valuesLeft = maximumValues
     /// The hosted view model's stored properties not shown, by name (its own only, not those of
@@ -142,12 +144,10 @@ final class ValueReflector {
     func writeProperties(of object: AnyObject, observable: Bool, to out: ByteBuffer, depth: Int = 0) throws {
         guard depth > 0 else {
             // The view model itself: a field that points back at it is a cycle, not a copy of it.
-            let identity = ObjectIdentifier(object)
-            return try writeState(to: out) {
-                visiting.insert(identity)
-                defer { visiting.remove(identity) }
-                try writeFields(of: object, observable: observable, to: out, depth: 0)
-            }
+            // (Compared apart from `visiting`, whose hashing a state would pay on every write.)
+            root = ObjectIdentifier(object)
+            defer { root = nil }
+            return try writeState(to: out) { try writeFields(of: object, observable: observable, to: out, depth: 0) }
         }
         try writeFields(of: object, observable: observable, to: out, depth: depth)
     }
@@ -281,7 +281,7 @@ final class ValueReflector {
         case .object(let observable):
             let object = value as AnyObject
             let identity = ObjectIdentifier(object)
-            guard visiting.insert(identity).inserted else {
+            guard identity != root, visiting.insert(identity).inserted else {
                 return JSONWriter.append(string: "<cycle: \(Self.typeName(of: value))>", to: out)
             }
             defer { visiting.remove(identity) }
