@@ -95,6 +95,7 @@ python3 Tests/python/check_outputs.py "$APPBIN/AppREPL" "$APP/Sources/AppREPL/ou
 # An @Observable class's constant of a value type shows; its existential dependency does not.
 grep -q '"region":{"code":"GB","name":"United Kingdom"}' "$WORK/app.out" || fail "the profile's constant region was not shown"
 ! grep -q '"service"' "$WORK/app.out" || fail "the profile's service, a dependency, was shown"
+! grep -q 'profile-key' "$WORK/app.out" || fail "the profile's @ObservationIgnored apiKey was shown"
 ! grep -q 'live-pricing-service' "$WORK/app.out" || fail "leavingOut(_:) did not leave out the pricing service"
 # Hostile view models (scripts/screens-hostile): a module of their own, built with its symbol graph;
 # the file generated from it must type-check, without a warning, against the built modules.
@@ -165,7 +166,7 @@ expect 'GeneratedScreens.make(`Login Screen`.self, context: context)'
 expect 'screens.register("dog-face", summary: "@Observable class 🐶ViewModel"'
 expect '// Not hosted: DelegateViewModel: neither ObservableObject nor @Observable'
 expect '// Not hosted: StorageViewModel: isolated to @StorageActor'
-expect 'leavingOut: Set(GeneratedScreens.leavingOut(ConstantsViewModel.self)), constants: ["country", "id", "names", "pair", "when"], actions'
+expect 'leavingOut: Set(GeneratedScreens.leavingOut(ConstantsViewModel.self)), constants: ["country", "id", "labelled", "names", "pair", "qualified", "tree", "when"], actions'
 expect 'GeneratedScreens.make(FactoryWinsViewModel.self, context: context)'
 # Issue 48: outputs from closure properties, weak delegates, streams and notifications.
 expect '.output("onDone", value: (Item).self) { (model: OutputsViewModel, send: OutputSender) in if model.onDone == nil { model.onDone = { send("onDone", $0) } } }'

@@ -141,47 +141,50 @@ struct GraphIndex {
         return text.trimmingCharacters(in: .whitespaces)
     }
 
-    /// Whether the type `fragments` spell is data a view shows: a value (a struct, an enum, a
-    /// tuple, an array or a dictionary, optional or not), never a reference or an existential, nor
-    /// a struct of the module's that stores nothing but closures (a service, `struct Payments {}`).
-    /// Read from the module's own symbols, else from the kind letter that ends a symbol's identifier
-    /// (`V`, `O`) or the standard library's short forms (`s:SS` for `String`).
-    func isData(_ fragments: some Collection<SymbolGraph.Fragment>, depth: Int = 0) -> Bool {
+    /// Whether the type `fragments` spell is data a view shows: values all through (structs,
+    /// enums, tuples, arrays, dictionaries, optionals, and what each holds), never a reference, an
+    /// existential or a closure anywhere in it, nor a struct of the module's that holds no data (a
+    /// service, `struct Payments {}`, or a client of closures) or an enum whose cases carry other
+    /// than data. Every type it names is read: from the module's own symbols (aliases followed),
+    /// else from the kind letter that ends a symbol's identifier (`V`, `O`) or the standard
+    /// library's short forms (`s:SS` for `String`); a qualifier (`Swift.`, `Outer.`) is not a type
+    /// of its own.
+    func isData(_ fragments: some Collection<SymbolGraph.Fragment>, depth: Int = 0, seen: Set<String> = []) -> Bool {
+        guard depth < 16 else { return false }
         // A closure, an existential (`any Client`, `(any Client)?`) anywhere in it: never data.
         if fragments.contains(where: { $0.spelling.contains("->") || ($0.kind == "keyword" && ["any", "some"].contains($0.spelling)) }) { return false }
-        guard let start = fragments.firstIndex(where: { !$0.spelling.allSatisfy(\.isWhitespace) }) else { return false }
-        let first = fragments[start]
-        if first.kind == "keyword" { return false }
-        // An array, a dictionary, a tuple or a parenthesised type: data when its first type is.
-        if first.kind == "text" {
-            guard first.spelling.drop(while: \.isWhitespace).first.map({ "[(".contains($0) }) == true else { return false }
-            return isData(fragments[fragments.index(after: start)...], depth: depth + 1)
+        let all = Array(fragments)
+        let named = all.indices.filter { index in
+            all[index].kind == "typeIdentifier" && !(index + 1 < all.count && all[index + 1].kind == "text" && all[index + 1].spelling.hasPrefix("."))
         }
-        // A nested type is the last of its chain (`Outer.Country`).
-        var chain = fragments.drop { $0.preciseIdentifier != first.preciseIdentifier || $0.kind != first.kind }
-        var named = first
-        while chain.count >= 3, chain.dropFirst().first?.spelling == ".", let next = chain.dropFirst(2).first, next.kind == "typeIdentifier" {
-            named = next
-            chain = chain.dropFirst(2)
-        }
-        guard let id = named.preciseIdentifier else { return false }
-        if let symbol = byID[id] {
-            switch symbol.kind.identifier {
-            case "swift.enum": return true
-            case "swift.struct": return storesData(id)
-            case "swift.typealias" where depth < 8: return aliased(symbol).map { isData($0, depth: depth + 1) } ?? false
-            default: return false
-            }
-        }
-        return id.hasSuffix("V") || id.hasSuffix("O") || Self.standardValues.contains(id)
+        guard !named.isEmpty else { return false }
+        return named.allSatisfy { isDataType(all[$0], depth: depth, seen: seen) }
     }
 
-    /// Whether the struct `id` stores a property that is not a closure (a computed one's
-    /// declaration ends in `{ get }`).
-    private func storesData(_ id: String) -> Bool {
-        (members[id] ?? []).contains { member in
-            let fragments = member.declarationFragments ?? []
-            return member.kind.identifier == "swift.property" && !fragments.contains { $0.spelling.contains("{") || $0.spelling.contains("->") }
+    /// Whether the one type `fragment` names is data (see ``isData(_:depth:seen:)``); a type met
+    /// again inside itself (`indirect enum Tree`) is as data as the rest of it.
+    private func isDataType(_ fragment: SymbolGraph.Fragment, depth: Int, seen: Set<String>) -> Bool {
+        guard let id = fragment.preciseIdentifier else { return false }
+        guard let symbol = byID[id] else { return id.hasSuffix("V") || id.hasSuffix("O") || Self.standardValues.contains(id) }
+        if seen.contains(id) { return true }
+        let seen = seen.union([id])
+        let members = self.members[id] ?? []
+        switch symbol.kind.identifier {
+        case "swift.enum":
+            // Each case's payload, where it has one, is data.
+            return members.filter { $0.kind.identifier == "swift.enum.case" }.allSatisfy { member in
+                let payload = (member.declarationFragments ?? []).filter { $0.kind == "typeIdentifier" }
+                return payload.isEmpty || isData(member.declarationFragments ?? [], depth: depth + 1, seen: seen)
+            }
+        case "swift.struct":
+            // Some instance property of it is data (stored or not: a stored `var` with an observer
+            // is written `{ get set }` as a computed one is).
+            return members.contains { member in
+                member.kind.identifier == "swift.property"
+                    && isData(SymbolGraph.Fragment.afterColon(member.declarationFragments ?? [], until: ["{", "="]), depth: depth + 1, seen: seen)
+            }
+        case "swift.typealias": return aliased(symbol).map { isData($0, depth: depth + 1, seen: seen) } ?? false
+        default: return false
         }
     }
 

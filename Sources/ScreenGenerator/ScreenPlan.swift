@@ -96,13 +96,18 @@ struct ScreenPlan {
                 // A class named as view models are, that no view could observe: named, with the fix.
                 if let last = type.pathComponents.last, ["ViewModel", "Model", "Store"].contains(where: { last.hasSuffix($0) }), Self.isVisible(type) {
                     skipped.append(
-                        "\(shownName): neither ObservableObject nor @Observable, so no view observes its changes; make it @Observable "
-                            + "(or an ObservableObject) to host it, or register it by hand with ScreenRegistry.register")
+                        type.hasKeyword("actor")
+                            ? "\(shownName): an actor, whose state is its own to read, so no view observes it; register a view model over it by hand"
+                            : "\(shownName): neither ObservableObject nor @Observable, so no view observes its changes; make it @Observable "
+                                + "(or an ObservableObject) to host it, or register it by hand with ScreenRegistry.register")
                 }
                 continue
             }
             guard Self.isVisible(type) else {
-                skipped.append("\(shownName): \(type.accessLevel), so the generated file cannot name it; make it internal to host it")
+                skipped.append(
+                    type.pathComponents.contains(where: { $0.hasPrefix("_") })
+                        ? "\(shownName): its name starts with _, which marks what a module hides; rename it to host it"
+                        : "\(shownName): \(type.accessLevel), so the generated file cannot name it; make it internal to host it")
                 continue
             }
             if let actor = Self.globalActor(type), actor != "MainActor" {
@@ -222,7 +227,8 @@ struct ScreenPlan {
             }
             actions = actions.filter { counts[$0.name] == 1 }
             Self.chooseLoad(&actions)
-            // An `@Observable` class's constants of value types are data the view shows, not dependencies.
+            // An `@Observable` class's constants of value types are data the view shows, not
+            // dependencies, unless marked `@ObservationIgnored`.
             let constants =
                 kind != "@Observable class"
                 ? []
@@ -232,7 +238,8 @@ struct ScreenPlan {
                         entry.member.kind.identifier == "swift.property",
                         entry.member.declarationFragments?.first(where: { $0.kind == "keyword" })?.spelling == "let"
                     else { return false }
-                    return index.isData(Self.propertyTypeFragments(entry.member))
+                    // One the team marked `@ObservationIgnored` is not the view's (`let apiKey`).
+                    return index.isData(Self.propertyTypeFragments(entry.member)) && !sources.isObservationIgnored(at: entry.member.location)
                 }.compactMap { $0.member.pathComponents.last }
             screens.append(
                 Screen(

@@ -40,6 +40,23 @@ struct SourceFiles {
         return nil
     }
 
+    /// Whether the declaration at `location` is marked `@ObservationIgnored`, on its own line or
+    /// on the attribute lines just above it (the symbol graph's declaration leaves the mark out).
+    mutating func isObservationIgnored(at location: SymbolGraph.Symbol.Location?) -> Bool {
+        guard let location, let file = self.file(location.uri) else { return false }
+        let line = location.position.line
+        guard line >= 0, line < file.count else { return false }
+        let own = file[line].prefix(max(0, location.position.character))
+        if own.contains("@ObservationIgnored") { return true }
+        // The lines above that hold only attributes.
+        for above in file[..<line].reversed().prefix(4) {
+            let text = above.trimmingCharacters(in: .whitespaces)
+            guard text.hasPrefix("@") else { return false }
+            if text.contains("@ObservationIgnored") { return true }
+        }
+        return false
+    }
+
     private mutating func file(_ uri: String) -> [Substring]? {
         if let cached = lines[uri] { return cached }
         // `file:///abs/path` from SwiftPM; `file://relative/path` from a bare swiftc run in a directory.

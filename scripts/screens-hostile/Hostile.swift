@@ -178,6 +178,30 @@ public final class ConstantsViewModel: Observable {
     public let optionalClient: (any Sendable)? = nil
     public let services: [Service] = []
     public let handler: (() -> Void)? = nil
+    // Spelled long-hand, a reference is still one; a qualified or labelled value still a value.
+    public let longOptional: Optional<Service> = nil
+    public let serviceSecond: (Int, Service) = (1, Service())
+    public let byName: [String: Service] = [:]
+    public let qualified: Swift.Int = 1
+    public let labelled: (a: Int, b: String) = (1, "")
+    public let runner = Runner(run: {})
+    public let action = Action.idle
+    public let tree = Tree.leaf(1)
+    public typealias Handler = @Sendable () -> Void
+    /// A struct holding only a closure, through an alias.
+    public struct Runner: Sendable {
+        public let run: Handler
+    }
+    /// An enum whose case carries a closure.
+    public enum Action: Sendable {
+        case idle
+        case run(@Sendable () -> Void)
+    }
+    /// An enum that holds itself: data all through.
+    public indirect enum Tree: Sendable {
+        case leaf(Int)
+        case node(Tree, Tree)
+    }
     public var tracked = 0
     public static let shared = 1
     public init() {}

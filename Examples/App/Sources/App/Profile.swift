@@ -17,7 +17,8 @@ public struct Region: Sendable {
 }
 
 /// A profile screen whose `init` needs a service: its factory is written by hand. Its `region` is
-/// a constant the view shows (shown in its state); its `service` a dependency (left out).
+/// a constant the view shows (shown in its state); its `service` a dependency and its `apiKey`
+/// marked `@ObservationIgnored` (both left out).
 @MainActor
 @Observable
 public final class ProfileViewModel {
@@ -25,6 +26,8 @@ public final class ProfileViewModel {
     public var displayName: String?
     public var lastError: String?
     public let region: Region
+    /// A constant the team marked as none of the view's: left out.
+    @ObservationIgnored public let apiKey = "profile-key"
     private let service: any ProfileService
 
     public init(userID: Int, service: any ProfileService, region: Region = Region(code: "GB", name: "United Kingdom")) {
