@@ -42,6 +42,19 @@ private final class Place {
     let service = Child()
 }
 
+/// A wrapper that keeps its value.
+@propertyWrapper
+private struct Kept<Value> {
+    var wrappedValue: Value
+}
+
+/// Properties named with raw identifiers, one behind a wrapper.
+@MainActor
+private final class RawNames {
+    var `raw name` = 1
+    @Kept var `raw kept` = 2
+}
+
 /// What a screen hosted as written shows of its own view model.
 @MainActor
 @Suite struct ReflectedStateTests {
@@ -59,6 +72,13 @@ private final class Place {
     /// The runtime gives a `~Copyable` property's type as `()`: it is named as such, not `null`.
     @Test func aMutexOrAtomicOfTheViewModelIsNamed() throws {
         #expect(try state(of: Guarded()) == #"{"count":1,"hits":"<~Copyable>","lock":"<~Copyable>"}"#)
+    }
+
+    /// The runtime keeps a raw identifier's backquotes in its field names, and makes its spaces
+    /// no-break ones: it is shown as written.
+    @Test func rawIdentifiersShowAsTheirNames() throws {
+        let shown = try state(of: RawNames())
+        #expect(shown == #"{"raw kept":2,"raw name":1}"#, "\(shown)")
     }
 
     @Test func anObservableClassShowsTheConstantsNamed() throws {

@@ -55,7 +55,7 @@ final class ObjectLayout {
         let kinds = ClassFields.observableFlags(of: Swift.type(of: object))
         let complete = _forEachField(of: Swift.type(of: object), options: classType) { name, offset, type, kind in
             defer { index += 1 }
-            let label = String(cString: name)
+            let label = plainLabel(String(cString: name))
             let inObservableClass = index < kinds.count ? kinds[index] : observable
             let wrapper = kind == .struct ? PropertyWrapperForm.of(type, label: label, inObservableClass: inObservableClass) : nil
             guard kind != .function, let shown = shownName(label, inObservableClass: inObservableClass, isWrapper: wrapper != nil, constants: constants)
@@ -114,6 +114,13 @@ final class ObjectLayout {
         if !constants.isEmpty, constants.contains(label) { return label }
         guard label.hasPrefix("_"), !label.hasPrefix("_$") else { return nil }
         return String(label.dropFirst())
+    }
+
+    /// A stored property's name as written: a raw identifier keeps its backquotes at run time
+    /// (`` `raw name` ``, `` `_raw name` `` for its wrapper's storage), its spaces no-break ones.
+    static func plainLabel(_ label: String) -> String {
+        guard label.count > 2, label.hasPrefix("`"), label.hasSuffix("`") else { return label }
+        return String(label.dropFirst().dropLast().map { $0 == "\u{A0}" ? " " : $0 })
     }
 
     /// What Swift names a lazy property's storage before its name.

@@ -30,7 +30,7 @@ final class StoredLayout {
         var fields: [Field] = []
         let complete = _forEachField(of: type, options: []) { name, offset, fieldType, kind in
             guard isPlainValue(kind, fieldType) else { return false }
-            let label = String(cString: name)
+            let label = ObjectLayout.plainLabel(String(cString: name))
             // A wrapper's or a lazy property's storage is shown under the property's name: read by reflection.
             if label.hasPrefix(ObjectLayout.lazyPrefix) || PropertyWrapperForm.of(fieldType, label: label) != nil { return false }
             let key = Array(JSONWriter.bytes(.string(label))) + [UInt8(ascii: ":")]

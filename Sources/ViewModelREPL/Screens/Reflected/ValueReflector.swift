@@ -592,7 +592,7 @@ final class ValueReflector {
     /// A struct's labeled stored properties, a wrapped or lazy one under the property's own name.
     private static func labeledChildren(of value: Any) -> [(name: String, value: Any)] {
         Mirror(reflecting: value).children.compactMap { child in
-            guard let label = child.label else { return nil }
+            guard let label = child.label.map(ObjectLayout.plainLabel) else { return nil }
             if let wrapper = PropertyWrapperForm.of(Swift.type(of: child.value), label: label) {
                 return (String(label.dropFirst()), wrapper.wrappedValue(of: child.value))
             }
@@ -607,7 +607,7 @@ final class ValueReflector {
         // A custom mirror's children are not the stored properties: shown as the class says.
         let kinds = object is any CustomReflectable ? [] : ClassFields.observableFlags(of: Swift.type(of: object))
         let shown: [(name: String, value: Any)] = children.enumerated().compactMap { index, child in
-            guard let label = child.label else { return nil }
+            guard let label = child.label.map(ObjectLayout.plainLabel) else { return nil }
             let inObservableClass = kinds.count == children.count ? kinds[index] : observable
             let wrapper = PropertyWrapperForm.of(Swift.type(of: child.value), label: label, inObservableClass: inObservableClass)
             guard let name = ObjectLayout.shownName(label, inObservableClass: inObservableClass, isWrapper: wrapper != nil, constants: constants)
