@@ -3,7 +3,8 @@ import Testing
 
 @testable import ViewModelREPL
 
-/// The human view on fixed states: changes, folding, shortening.
+/// The human view on fixed states: changes, folding, shortening; its layout at a terminal's
+/// width, where wide characters (CJK, emoji) take two columns.
 struct HumanViewUnitTests {
     private func snapshot(_ json: String, model: ModelKind = .real, whole: Bool = false, focus: String? = nil) -> Reply {
         var snapshot = StateSnapshot(screen: "s", model: model, isLoading: false, json: Array(json.utf8))
@@ -60,5 +61,41 @@ struct HumanViewUnitTests {
         #expect(
             view.text(for: .error(ReplError(.unexpectedArgument(to: UseCommand.spec), column: 7)), push: false)
                 == "error: unexpected argument; usage: use SCREEN\n  use a b\n        ^\n")
+    }
+
+    // MARK: At a terminal's width
+
+    /// The character of `text` that starts at display column `column`, if one does.
+    private func character(of text: String, atColumn column: Int) -> Character? {
+        var used = 0
+        for character in text {
+            if used == column { return character }
+            used += DisplayWidth.of(String(character))
+            if used > column { return nil }
+        }
+        return nil
+    }
+
+    @Test func theCaretIsUnderItsCharacterPastWideOnes() {
+        let echo = HumanView.echo("ab日本z", caretAt: 4, columns: nil)
+        #expect(echo.shown == "ab日本z" && echo.offset == 6)
+        #expect(character(of: echo.shown, atColumn: echo.offset) == "z")
+    }
+
+    @Test(arguments: [20, 40, 70])
+    func aLongWideLineIsCutAroundItsCaret(columns: Int) {
+        let input = String(repeating: "日", count: 30) + "z" + String(repeating: "😀", count: 30)
+        let echo = HumanView.echo(input, caretAt: 30, columns: columns)
+        #expect(DisplayWidth.of(echo.shown) + 3 <= columns, "\(echo.shown)")
+        #expect(character(of: echo.shown, atColumn: echo.offset) == "z", "\(echo)")
+        #expect(echo.shown.hasPrefix("…") && echo.shown.hasSuffix("…"))
+    }
+
+    @Test func aLineOfWideWordsIsBrokenWithinTheWidth() {
+        let line = "error: " + Array(repeating: "日本語の文字", count: 20).joined(separator: " ")
+        let lines = HumanView.fitted(line, to: 40)
+        #expect(lines.count > 1)
+        for part in lines { #expect(DisplayWidth.of(part) <= 40, "\(part)") }
+        #expect(lines.joined(separator: " ").split(separator: " ") == line.split(separator: " "))
     }
 }

@@ -440,18 +440,7 @@ struct CoverageDiagram {
     /// About how wide `text` is drawn in a monospace font: a wide character (CJK, emoji) takes
     /// two cells, a combining mark or a joiner none.
     static func width(of text: String) -> Int {
-        text.unicodeScalars.reduce(0) { $0 + cells($1.value) } * charWidth
-    }
-
-    /// The cells a character takes.
-    private static func cells(_ value: UInt32) -> Int {
-        switch value {
-        case 0x0300...0x036F, 0x200B...0x200F, 0xFE00...0xFE0F: 0
-        case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
-            0x1F300...0x1FAFF, 0x20000...0x3FFFD:
-            2
-        default: 1
-        }
+        DisplayWidth.of(text) * charWidth
     }
 
     /// `text` as XML character data or an attribute value.

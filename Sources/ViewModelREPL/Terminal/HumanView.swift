@@ -99,20 +99,32 @@ struct HumanView {
         return lines
     }
 
-    /// How many characters of `text` a terminal shows: colour codes take none.
+    /// How many columns of a terminal `text` takes: colour codes none, a wide character two.
     private static func visibleCount(_ text: some StringProtocol) -> Int {
         var count = 0
         var inEscape = false
-        for character in text {
+        for scalar in text.unicodeScalars {
             if inEscape {
-                if character == "m" { inEscape = false }
-            } else if character == "\u{1B}" {
+                if scalar == "m" { inEscape = false }
+            } else if scalar == "\u{1B}" {
                 inEscape = true
             } else {
-                count += 1
+                count += DisplayWidth.cells(scalar.value)
             }
         }
         return count
+    }
+
+    /// The longest start of `text` that takes at most `width` columns.
+    private static func prefix(_ text: String, width: Int) -> Substring {
+        var used = 0
+        var end = text.startIndex
+        for index in text.indices {
+            used += DisplayWidth.of(String(text[index]))
+            if used > width { break }
+            end = text.index(after: index)
+        }
+        return text[..<end]
     }
 
     // MARK: States
@@ -154,7 +166,7 @@ struct HumanView {
         case (let old?, let new?):
             guard let room = room(after: used + 3) else { return "\(path): \(paint(short(old), .red)) → \(paint(short(new), .green))" }
             // The shorter side whole where it leaves the longer one 22 characters; the longer one has the rest.
-            let lengths = (JSONWriter.string(old).count, JSONWriter.string(new).count)
+            let lengths = (DisplayWidth.of(JSONWriter.string(old)), DisplayWidth.of(JSONWriter.string(new)))
             let shorterRoom = max(room / 2, room - 22)
             let oldRoom = lengths.0 <= lengths.1 ? min(lengths.0, shorterRoom) : room - min(lengths.1, shorterRoom)
             return "\(path): \(paint(short(old, room: oldRoom), .red)) → \(paint(short(new, room: room - oldRoom), .green))"
@@ -178,9 +190,9 @@ struct HumanView {
             return text.prefix(Self.longestValue - 1) + "… (\(text.count) chars)"
         }
         let width = max(20, min(room, Self.longestValue + 12))
-        guard text.count > width else { return text }
+        guard DisplayWidth.of(text) > width else { return text }
         let marker = "… (\(text.count) chars)"
-        return text.prefix(max(1, width - marker.count)) + marker
+        return Self.prefix(text, width: max(1, width - marker.count)) + marker
     }
 
     /// A value as people write it: `{id: 7, total: 30}`, members unquoted where they are words;
@@ -206,6 +218,10 @@ struct HumanView {
     private func tree(_ value: JSONValue, name: String?, folding: Bool, depth: Int = 0) -> [String] {
         let indent = String(repeating: "  ", count: depth)
         let label = name.map { paint($0, .blue) + ":" } ?? ""
+        // Nested so deep that a terminal has no room left for its members: the rest on one line.
+        if let columns, indent.count + 24 > columns, name != nil {
+            return [indent + label + " " + short(value, room: columns - indent.count - (name?.count ?? 0) - 2)]
+        }
         switch value {
         case .object(let members) where !members.isEmpty:
             let children = members.sorted { $0.key < $1.key }.flatMap { tree($0.value, name: $0.key, folding: true, depth: depth + 1) }
@@ -257,24 +273,43 @@ struct HumanView {
     private func error(_ error: ReplError) -> [String] {
         var lines = [paint("error: ", .red) + error.message]
         if let column = error.column, let input {
-            // At a terminal too narrow for the line, the part that ends at the caret (or starts there).
-            var shown = input
-            var offset = column - 1
-            if let columns, input.count + 3 > columns, columns >= 20 {
-                let width = columns - 4
-                let start = max(0, min(offset - width / 2, input.count + 1 - width))
-                if start > 0 {
-                    shown = "…" + input.dropFirst(start + 1).prefix(width - 1)
-                    offset -= start
-                } else {
-                    shown = String(input.prefix(width))
-                }
-                if input.count > start + width { shown += "…" }
-            }
+            let (shown, offset) = Self.echo(input, caretAt: column - 1, columns: columns)
             lines.append("  " + shown)
-            lines.append("  " + String(repeating: " ", count: max(0, offset)) + paint("^", .red))
+            lines.append("  " + String(repeating: " ", count: offset) + paint("^", .red))
         }
         return lines
+    }
+
+    /// `input` as echoed above a caret under its character `caret` (counted from 0; its end when
+    /// past it), and the columns before the caret. At a terminal too narrow for the line, the part
+    /// around the caret, cut with `…` on the side or sides left out; wide characters take two columns.
+    static func echo(_ input: String, caretAt caret: Int, columns: Int?) -> (shown: String, offset: Int) {
+        let characters = Array(input)
+        let widths = characters.map { DisplayWidth.of(String($0)) }
+        let caret = max(0, min(caret, characters.count))
+        // The echo and its caret are indented two, and the caret may be one past the end.
+        guard let columns, columns >= 20, widths.reduce(0, +) + 3 > columns else {
+            return (input, widths[..<caret].reduce(0, +))
+        }
+        let room = columns - 5  // two for the indent, one for the caret past the end, two for the marks
+        var start = caret
+        var end = caret
+        var used = 0
+        // Half the room before the caret, then what is left after it, then before it again.
+        while start > 0, used + widths[start - 1] <= room / 2 {
+            start -= 1
+            used += widths[start]
+        }
+        while end < characters.count, used + widths[end] <= room {
+            used += widths[end]
+            end += 1
+        }
+        while start > 0, used + widths[start - 1] <= room {
+            start -= 1
+            used += widths[start]
+        }
+        let shown = (start > 0 ? "…" : "") + String(characters[start..<end]) + (end < characters.count ? "…" : "")
+        return (shown, (start > 0 ? 1 : 0) + widths[start..<caret].reduce(0, +))
     }
 
     // MARK: Colour
