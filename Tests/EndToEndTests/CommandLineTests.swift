@@ -41,6 +41,22 @@ struct CommandLineTests {
         #expect(result.output.hasPrefix("vmrepl: an argument is not UTF-8 text (\(folder.path)/a\\xFF.vmrepl)"), "\(result.output)")
     }
 
+    /// A trace page that cannot be written is said before the session runs (it ran the whole
+    /// script first), under the option the user gave.
+    @Test(arguments: [
+        (
+            ["run", "--trace=/nonexistent-folder/x.html", "-"],
+            "vmrepl: --trace: cannot write /nonexistent-folder/x.html: there is no folder /nonexistent-folder"
+        ),
+        (["trace", "-o", "/", "log"], "vmrepl: -o: cannot write /: it is a folder"),
+    ])
+    func aTracePageThatCannotBeWrittenStopsFirst(arguments: [String], message: String) async throws {
+        let result = try await Transcript.run(["use foo"], arguments: arguments)
+        #expect(result.status == 2)
+        #expect(result.lines.isEmpty)
+        #expect(result.standardError == message + "\n")
+    }
+
     @Test func versionNamesTheProtocol() async throws {
         let (text, status) = try await output(["--version"])
         #expect(status == 0)
@@ -58,6 +74,7 @@ struct CommandLineTests {
         (["trace"], "vmrepl: trace needs one saved session (a file of protocol lines, or - for stdin)"),
         (["trace", "-"], "vmrepl: trace - (stdin) needs -o FILE.html"),
         (["trace", "-o", "x.html", "--runs=3", "log"], "vmrepl: unknown option '--runs=3'"),
+        (["run", ""], "vmrepl: an empty argument names no file"),
     ])
     func usageErrorsAreShortAndExitWithTwo(arguments: [String], message: String) async throws {
         let result = try await Transcript.run([], arguments: arguments)

@@ -91,6 +91,12 @@ public enum REPLMain {
         signal(SIGPIPE, SIG_IGN)
         // A file past its size limit is a write error the writer reports, never the end of the process.
         signal(SIGXFSZ, SIG_IGN)
+        // A page that cannot be written is said before the session runs, not after it.
+        if let trace = options.traceFile, let problem = trace.problemBeforeWriting() {
+            let option = if case .trace = options.mode { "-o" } else { "--trace" }
+            printError(Messages.traceFailed(path: trace.path, reason: problem, option: option))
+            return .usage
+        }
         if case .trace(let log) = options.mode { return traceLog(log, options: options) }
         let terminal = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
         let interactive = options.mode == .session && !options.mcp && (options.interactive ?? terminal)
@@ -198,14 +204,14 @@ public enum REPLMain {
             return .requestFailed
         }
         if tooLong > 0 { printError(Messages.traceLogLinesTooLong(tooLong, limit: TraceLogReader.maximumLineBytes)) }
-        return write(page) ? .success : .requestFailed
+        return write(page, option: "-o") ? .success : .requestFailed
     }
 
     /// Writes the trace page, reporting on stderr what went wrong; whether it was written.
     @MainActor @discardableResult
-    static func write(_ trace: TraceFile) -> Bool {
+    static func write(_ trace: TraceFile, option: String = "--trace") -> Bool {
         guard let problem = trace.write() else { return true }
-        printError(Messages.traceFailed(path: trace.path, reason: problem))
+        printError(Messages.traceFailed(path: trace.path, reason: problem, option: option))
         return false
     }
 

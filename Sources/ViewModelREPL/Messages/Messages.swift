@@ -151,8 +151,8 @@ extension Messages {
 
     /// A command-line argument with bytes that are not UTF-8 (`shown` with each as `\xFF`).
     static func argumentNotUTF8(_ shown: String) -> String {
-        "an argument is not UTF-8 text (\(shown)): vmrepl reads paths as UTF-8, and would open another file; "
-            + "rename it, or give a script on standard input (run -)"
+        "an argument is not UTF-8 text (\(shown)): vmrepl reads its arguments as UTF-8, and such a path "
+            + "would name another file; rename the file"
     }
 
     static let usageLine = """
@@ -250,9 +250,13 @@ extension Messages {
     static func traceWouldOverwriteLog(_ log: String, page: String) -> String {
         "vmrepl: trace: the page \(page) would overwrite the log \(log); name another page with -o FILE.html"
     }
-    static func traceFailed(path: String, reason: String) -> String {
-        "vmrepl: --trace: cannot write \(path): \(reason)"
+    static func traceFailed(path: String, reason: String, option: String = "--trace") -> String {
+        "vmrepl: \(option): cannot write \(path): \(reason)"
     }
+    /// Why a trace page cannot be written, found before the session runs.
+    static func traceNoFolder(_ folder: String) -> String { "there is no folder \(folder)" }
+    static let traceIsFolder = "it is a folder"
+    static let traceNameTooLong = "its name is longer than 255 bytes"
     /// Why a file written whole under `--files` (the trace page) was not written, without the
     /// `cannot write PATH:` that ``traceFailed(path:reason:)`` already puts before it.
     static func writeReason(_ reason: ReplError.Reason) -> String {

@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -18,6 +20,22 @@ package struct TraceFile {
         self.path = path
         self.files = files
         self.recorder = recorder
+    }
+
+    /// Why the page could not be written where it goes, found before the session runs (a folder
+    /// that is not there, a path that is a folder, a name past 255 bytes), or `nil`. Under
+    /// `--files` the sandbox answers when the page is written.
+    package func problemBeforeWriting() -> String? {
+        guard files == nil else { return nil }
+        let url = URL(fileURLWithPath: path)
+        var isFolder: ObjCBool = false
+        let folder = url.deletingLastPathComponent().path
+        if !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) || !isFolder.boolValue {
+            return Messages.traceNoFolder(folder)
+        }
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue { return Messages.traceIsFolder }
+        if url.lastPathComponent.utf8.count > 255 { return Messages.traceNameTooLong }
+        return nil
     }
 
     /// Writes the page as the session stands now.

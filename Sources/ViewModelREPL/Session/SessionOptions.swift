@@ -131,6 +131,7 @@ package struct SessionOptions: Equatable, Sendable {
             let inline = parts.count > 1 ? parts[1] : nil
             try option.apply(&options, option.takesValue ? try value(parts[0], inline) : option.valueIsOptional ? inline ?? "" : "")
         }
+        if files.contains("") { throw UsageError(message: "an empty argument names no file") }
         switch subcommand {
         case "run"?:
             guard !files.isEmpty || options.showHelp else { throw UsageError(message: "run needs a script file (or - for stdin)") }
