@@ -91,6 +91,18 @@ struct HumanViewUnitTests {
         #expect(echo.shown.hasPrefix("…") && echo.shown.hasSuffix("…"))
     }
 
+    /// A word wider than the line (a long literal) is cut into lines, colour codes kept whole.
+    @Test func aWordWiderThanTheLineIsCut() {
+        let long = "\u{1B}[32m\"" + String(repeating: "x", count: 100) + "\"\u{1B}[0m"
+        let lines = HumanView.fitted("expect text == " + long + " done", to: 40)
+        #expect(lines.count == 4, "\(lines)")
+        for part in lines {
+            let visible = part.replacingOccurrences(of: "\u{1B}[32m", with: "").replacingOccurrences(of: "\u{1B}[0m", with: "")
+            #expect(visible.count <= 40, "\(part)")
+        }
+        #expect(lines.joined().contains("\u{1B}[32m") && lines.joined().contains("\u{1B}[0m"))
+    }
+
     @Test func aLineOfWideWordsIsBrokenWithinTheWidth() {
         let line = "error: " + Array(repeating: "日本語の文字", count: 20).joined(separator: " ")
         let lines = HumanView.fitted(line, to: 40)

@@ -82,7 +82,11 @@ struct HumanView {
         var lines: [String] = []
         var current = indent
         var width = indent.count
-        for word in line.dropFirst(indent.count).split(separator: " ", omittingEmptySubsequences: false) {
+        // A word wider than a line (a long literal, a value's JSON) is cut into lines of its own.
+        let widest = columns - indent.count - 2
+        let words = line.dropFirst(indent.count).split(separator: " ", omittingEmptySubsequences: false)
+            .flatMap { widest >= 10 && visibleCount($0) > widest ? pieces(of: $0, width: widest) : [$0] }
+        for word in words {
             let count = visibleCount(word)
             if width > indent.count, width + 1 + count > columns {
                 lines.append(current)
@@ -97,6 +101,27 @@ struct HumanView {
         }
         lines.append(current)
         return lines
+    }
+
+    /// `word` cut into pieces of at most `width` columns, a colour code never cut.
+    private static func pieces(of word: Substring, width: Int) -> [Substring] {
+        var pieces: [Substring] = []
+        var start = word.startIndex
+        var used = 0
+        var inEscape = false
+        for index in word.indices {
+            let character = word[index]
+            let cells = inEscape || character == "\u{1B}" ? 0 : DisplayWidth.of(String(character))
+            if character == "\u{1B}" { inEscape = true } else if inEscape, character == "m" { inEscape = false }
+            if used + cells > width {
+                pieces.append(word[start..<index])
+                start = index
+                used = 0
+            }
+            used += cells
+        }
+        pieces.append(word[start...])
+        return pieces
     }
 
     /// How many columns of a terminal `text` takes: colour codes none, a wide character two.
