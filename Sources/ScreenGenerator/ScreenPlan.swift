@@ -117,7 +117,7 @@ struct ScreenPlan {
                 continue
             }
             guard type.swiftGenerics?.parameters?.isEmpty ?? true else {
-                skipped.append("\(shownName): generic, so no one type to make; host a subclass or typealias that names its arguments")
+                skipped.append("\(shownName): generic, so no one type to make; host a subclass that names its arguments")
                 continue
             }
             if type.accessLevel == "internal" { usesInternal = true }
@@ -252,8 +252,10 @@ struct ScreenPlan {
         let scoped = screens.map { screen in
             guard names[screen.name, default: 0] > 1, screen.typeName.contains(".") else { return screen }
             let scoped = Self.valid(Self.kebab(screen.typeName.split(separator: ".").dropLast().joined()) + "-" + screen.name)
+            let others = screens.filter { $0.name == screen.name && $0.typeName != screen.typeName }.map(\.typeName)
             var renamed = screen
             renamed.name = scoped
+            renamed.note = "named \(scoped), not \(screen.name), which \(others.joined(separator: " and ")) is also named"
             return renamed
         }
         self.screens = Self.uniquelyNamed(scoped)

@@ -207,6 +207,22 @@ public final class ConstantsViewModel: Observable {
     public init() {}
 }
 
+/// An actor named as a store is: named, as no view observes it.
+public actor SessionStore {
+    public init() {}
+}
+
+/// Two classes both named space: the nested one is named with its scope, and says so.
+public enum Space {
+    public final class ViewModel: Observable {
+        public init() {}
+    }
+}
+
+public final class SpaceViewModel: Observable {
+    public init() {}
+}
+
 /// A raw identifier, and a name with no letter.
 public final class `Login Screen`: Observable {
     public init() {}

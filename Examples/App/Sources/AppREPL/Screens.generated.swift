@@ -277,4 +277,4 @@ private final class GeneratedScreens_LoginViewModel_delegate_Recorder: LoginDele
     @MainActor func loginDidSucceed(user: String, remember: Bool) { send("loginDidSucceed", members: ["user": user, "remember": remember]) }
 }
 
-// Not hosted: Loader: generic, so no one type to make; host a subclass or typealias that names its arguments.
+// Not hosted: Loader: generic, so no one type to make; host a subclass that names its arguments.
