@@ -1,5 +1,5 @@
+import Foundation
 import Observation
-import Synchronization
 import Testing
 import ViewModelKit
 
@@ -7,8 +7,19 @@ import ViewModelKit
 
 /// A screen's event catalog is worked out from its samples when it is first needed, once.
 struct ScreenRegistryTests {
-    /// How many times a sample event was encoded.
-    static let encodings = Mutex(0)
+    /// How many times a sample event was encoded (under a lock of its own: `Mutex` needs macOS 15).
+    static let encodings = Counter()
+
+    /// A count any thread may add to.
+    final class Counter: @unchecked Sendable {
+        // Unchecked: `count` is read and written under `lock` only.
+        private let lock = NSLock()
+        private var count = 0
+
+        func withLock<Result>(_ body: (inout Int) -> Result) -> Result {
+            lock.withLock { body(&count) }
+        }
+    }
 
     enum CountedEvent: Codable {
         case tapped(times: Int)
