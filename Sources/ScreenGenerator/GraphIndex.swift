@@ -181,7 +181,7 @@ struct GraphIndex {
             // is written `{ get set }` as a computed one is).
             return members.contains { member in
                 member.kind.identifier == "swift.property"
-                    && isData(SymbolGraph.Fragment.afterColon(member.declarationFragments ?? [], until: ["{", "="]), depth: depth + 1, seen: seen)
+                    && isData(ScreenPlan.propertyTypeFragments(member), depth: depth + 1, seen: seen)
             }
         case "swift.typealias": return aliased(symbol).map { isData($0, depth: depth + 1, seen: seen) } ?? false
         default: return false

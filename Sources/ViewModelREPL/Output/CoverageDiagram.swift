@@ -282,8 +282,8 @@ struct CoverageDiagram {
             let stackWidth = labels.map(Self.width(of:)).max() ?? 0
             let stackX = anchor == "start" ? labelX : anchor == "middle" ? labelX - stackWidth / 2 : labelX - stackWidth
             let stackTop = line.above ? line.labelY - 4 - labels.count * labelLine : line.labelY + 2
-            let others = traces.enumerated().filter { $0.offset != bundle }.map(\.element)
-            let stack = free(Area(x: stackX, y: stackTop, width: stackWidth, height: labels.count * labelLine), of: taken, lines: others, up: line.above)
+            let area = Area(x: stackX, y: stackTop, width: stackWidth, height: labels.count * labelLine)
+            let stack = free(area, of: taken, lines: traces, besides: bundle, up: line.above)
             taken.append(stack)
             extent.include(stack)
             for (place, index) in members.enumerated() {
@@ -311,14 +311,14 @@ struct CoverageDiagram {
     }
 
     /// `area` moved up or down by whole label lines (first the way `up` says) to where it covers
-    /// none of `taken` and crosses none of `lines`; where no place near is, the nearest that
-    /// covers the fewest of them.
-    private static func free(_ area: Area, of taken: [Area], lines: [Trace], up: Bool) -> Area {
+    /// none of `taken` and crosses none of `lines` but its own (at `own`); where no place near is,
+    /// the nearest that covers the fewest of them.
+    private static func free(_ area: Area, of taken: [Area], lines: [Trace], besides own: Int, up: Bool) -> Area {
         var best = (area: area, covered: Int.max)
         for step in 0...80 {
             var moved = area
             moved.y += (step + 1) / 2 * labelLine * (step % 2 == 1 ? (up ? -1 : 1) : (up ? 1 : -1))
-            let covered = taken.count(where: moved.overlaps) + lines.count { $0.crosses(moved) }
+            let covered = taken.count(where: moved.overlaps) + lines.indices.count { $0 != own && lines[$0].crosses(moved) }
             if covered == 0 { return moved }
             if covered < best.covered { best = (moved, covered) }
         }

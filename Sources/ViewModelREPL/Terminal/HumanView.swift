@@ -110,9 +110,7 @@ struct HumanView {
         var used = 0
         var inEscape = false
         for index in word.indices {
-            let character = word[index]
-            let cells = inEscape || character == "\u{1B}" ? 0 : DisplayWidth.of(String(character))
-            if character == "\u{1B}" { inEscape = true } else if inEscape, character == "m" { inEscape = false }
+            let cells = columns(of: word[index], inEscape: &inEscape)
             if used + cells > width {
                 pieces.append(word[start..<index])
                 start = index
@@ -126,18 +124,21 @@ struct HumanView {
 
     /// How many columns of a terminal `text` takes: colour codes none, a wide character two.
     private static func visibleCount(_ text: some StringProtocol) -> Int {
-        var count = 0
         var inEscape = false
-        for scalar in text.unicodeScalars {
-            if inEscape {
-                if scalar == "m" { inEscape = false }
-            } else if scalar == "\u{1B}" {
-                inEscape = true
-            } else {
-                count += DisplayWidth.cells(scalar.value)
-            }
+        return text.reduce(0) { $0 + columns(of: $1, inEscape: &inEscape) }
+    }
+
+    /// The columns `character` takes, `inEscape` saying whether it is inside a colour code (`ESC[…m`),
+    /// which takes none.
+    private static func columns(of character: Character, inEscape: inout Bool) -> Int {
+        if character == "\u{1B}" {
+            inEscape = true
+        } else if inEscape {
+            if character == "m" { inEscape = false }
+        } else {
+            return character.unicodeScalars.reduce(0) { $0 + DisplayWidth.cells($1.value) }
         }
-        return count
+        return 0
     }
 
     /// The longest start of `text` that takes at most `width` columns.
@@ -175,7 +176,7 @@ struct HumanView {
         }
         let differences = JSONPatch.differences(from: previous.state, to: state)
         if differences.isEmpty { lines.append(marker + model + "(no change)" + loading) }
-        let leading = marker.count + (snapshot.model == .preview ? 10 : 0)
+        let leading = Self.visibleCount(marker + model)
         for difference in differences {
             lines.append(marker + model + self.difference(difference.statePath(after: ""), difference.old, difference.new, after: leading))
         }
@@ -191,10 +192,11 @@ struct HumanView {
         case (let old?, let new?):
             guard let room = room(after: used + 3) else { return "\(path): \(paint(short(old), .red)) → \(paint(short(new), .green))" }
             // The shorter side whole where it leaves the longer one 22 characters; the longer one has the rest.
-            let lengths = (DisplayWidth.of(JSONWriter.string(old)), DisplayWidth.of(JSONWriter.string(new)))
+            let texts = (JSONWriter.string(old), JSONWriter.string(new))
+            let lengths = (DisplayWidth.of(texts.0), DisplayWidth.of(texts.1))
             let shorterRoom = max(room / 2, room - 22)
             let oldRoom = lengths.0 <= lengths.1 ? min(lengths.0, shorterRoom) : room - min(lengths.1, shorterRoom)
-            return "\(path): \(paint(short(old, room: oldRoom), .red)) → \(paint(short(new, room: room - oldRoom), .green))"
+            return "\(path): \(paint(Self.shortened(texts.0, room: oldRoom), .red)) → \(paint(Self.shortened(texts.1, room: room - oldRoom), .green))"
         case (let old?, nil): return "\(paint("- ", .red))\(path): \(paint(short(old, room: room(after: used)), .red))"
         case (nil, let new?): return "\(paint("+ ", .green))\(path): \(paint(short(new, room: room(after: used)), .green))"
         case (nil, nil): return path
@@ -209,15 +211,19 @@ struct HumanView {
     /// A value as JSON, shortened past ``longestValue`` characters (or past the `room` a terminal
     /// leaves it, never below 20) with a marker saying how long it was.
     private func short(_ value: JSONValue, readable: Bool = false, room: Int? = nil) -> String {
-        let text = readable ? Self.readable(value, depth: 0) : JSONWriter.string(value)
+        Self.shortened(readable ? Self.readable(value, depth: 0) : JSONWriter.string(value), room: room)
+    }
+
+    /// A value's `text` shortened as ``short(_:readable:room:)`` says.
+    private static func shortened(_ text: String, room: Int?) -> String {
         guard let room else {
-            guard text.count > Self.longestValue else { return text }
-            return text.prefix(Self.longestValue - 1) + "… (\(text.count) chars)"
+            guard text.count > longestValue else { return text }
+            return text.prefix(longestValue - 1) + "… (\(text.count) chars)"
         }
-        let width = max(20, min(room, Self.longestValue + 12))
+        let width = max(20, min(room, longestValue + 12))
         guard DisplayWidth.of(text) > width else { return text }
         let marker = "… (\(text.count) chars)"
-        return Self.prefix(text, width: max(1, width - marker.count)) + marker
+        return prefix(text, width: max(1, width - marker.count)) + marker
     }
 
     /// A value as people write it: `{id: 7, total: 30}`, members unquoted where they are words;
@@ -244,8 +250,8 @@ struct HumanView {
         let indent = String(repeating: "  ", count: depth)
         let label = name.map { paint($0, .blue) + ":" } ?? ""
         // Nested so deep that a terminal has no room left for its members: the rest on one line.
-        if let columns, indent.count + 24 > columns, name != nil {
-            return [indent + label + " " + short(value, room: columns - indent.count - (name?.count ?? 0) - 2)]
+        if let columns, let name, indent.count + 24 > columns {
+            return [indent + label + " " + short(value, room: columns - indent.count - name.count - 2)]
         }
         switch value {
         case .object(let members) where !members.isEmpty:

@@ -2,10 +2,10 @@
 /// storage is a builtin the runtime shows as `(Unknown)`), so its count and element type are read
 /// from its metadata and the elements from its memory, one stride apart.
 enum InlineArrayElements {
-    /// A walk of the elements of a value of `type`, when it is an `InlineArray` (one that reached
-    /// an `Any` holds copyable elements: an array of others cannot be copied itself).
-    static func walk(for type: Any.Type) -> ((Any, (Any) throws -> Void) throws -> Void)? {
-        guard String(reflecting: type).hasPrefix("Swift.InlineArray<") else { return nil }
+    /// A walk of the elements of a value of `type`, fully named `name`, when it is an `InlineArray`
+    /// (one that reached an `Any` holds copyable elements: an array of others cannot be copied itself).
+    static func walk(for type: Any.Type, named name: String) -> ((Any, (Any) throws -> Void) throws -> Void)? {
+        guard name.hasPrefix("Swift.InlineArray<") else { return nil }
         // Struct metadata: its kind, its descriptor, then its generic arguments in order: the
         // count (a value, `let count: Int`) and the element's metadata.
         let metadata = unsafeBitCast(type, to: UnsafePointer<UInt>.self)

@@ -76,33 +76,40 @@ struct PropertyWrapperForm {
         Mirror(reflecting: value).children.first { $0.label == label }?.value
     }
 
-    /// Whether `type` is a closure taking one `Value` and returning nothing (its other marks are not read).
+    /// Whether `type` is a Swift closure taking one `value` and returning nothing (its other marks are not read).
     private static func isSetter(_ type: Any.Type, of value: Any.Type) -> Bool {
-        let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
-        guard metadata.load(as: UInt.self) == 0x302 else { return false }
-        let flags = metadata.load(fromByteOffset: MemoryLayout<UInt>.size, as: UInt.self)
-        // One parameter, no parameter flags (`inout`, variadic), a Swift closure.
-        guard flags & 0x02FF_FFFF == 1 else { return false }
-        let result = metadata.load(fromByteOffset: 2 * MemoryLayout<UInt>.size, as: Any.Type.self)
-        let parameter = metadata.load(fromByteOffset: 3 * MemoryLayout<UInt>.size, as: Any.Type.self)
-        return result == Void.self && parameter == value
+        guard let function = FunctionMetadata(type) else { return false }
+        // One parameter, no parameter flags (`inout`, variadic), Swift's convention.
+        return function.flags & 0x02FF_FFFF == 1 && function.result == Void.self && function.firstParameter == value
     }
 
     /// The result type of `type`, and whether it is `@Sendable`, when it is a Swift closure taking
-    /// nothing and returning a value (not `Void`, not `async`, not throwing, isolated to no actor),
-    /// read from its metadata.
+    /// nothing and returning a value (not `Void`, not `async`, not throwing, isolated to no actor).
     private static func getter(_ type: Any.Type) -> (result: Any.Type, isSendable: Bool)? {
-        let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
-        // MetadataKind.function: 2 | the non-heap flag 0x200 | the runtime-private flag 0x100.
-        guard metadata.load(as: UInt.self) == 0x302 else { return nil }
-        // The flags (swift/ABI/MetadataValues.h): the parameter count (low 16 bits), the convention
-        // (next 8: 0 is Swift's), then throws, parameter flags, escaping, differentiable, a global
-        // actor, async, sendable and extended flags (typed throws, an isolation, a sending result).
-        let flags = metadata.load(fromByteOffset: MemoryLayout<UInt>.size, as: UInt.self)
-        let sendable: UInt = 0x4000_0000
-        // Parameters, convention, throws, differentiable, a global actor, async, extended flags.
-        guard flags & 0xB9FF_FFFF == 0 else { return nil }
-        let result = metadata.load(fromByteOffset: 2 * MemoryLayout<UInt>.size, as: Any.Type.self)
-        return result == Void.self ? nil : (result, flags & sendable != 0)
+        // No parameters, Swift's convention, no throws, differentiable, global actor, async or extended flags.
+        guard let function = FunctionMetadata(type), function.flags & 0xB9FF_FFFF == 0, function.result != Void.self else { return nil }
+        return (function.result, function.flags & 0x4000_0000 != 0)
+    }
+
+    /// What a function type's metadata says: its flags (swift/ABI/MetadataValues.h: the parameter
+    /// count in the low 16 bits, the convention in the next 8, then throws, parameter flags,
+    /// escaping, differentiable, a global actor, async, sendable and extended flags), its result
+    /// and its first parameter.
+    private struct FunctionMetadata {
+        let flags: UInt
+        let result: Any.Type
+        let firstParameter: Any.Type?
+
+        /// The metadata of `type`, or `nil` when it is no function type.
+        init?(_ type: Any.Type) {
+            let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+            // MetadataKind.function: 2 | the non-heap flag 0x200 | the runtime-private flag 0x100.
+            guard metadata.load(as: UInt.self) == 0x302 else { return nil }
+            let word = MemoryLayout<UInt>.size
+            flags = metadata.load(fromByteOffset: word, as: UInt.self)
+            result = metadata.load(fromByteOffset: 2 * word, as: Any.Type.self)
+            // The parameters follow the result.
+            firstParameter = flags & 0xFFFF > 0 ? metadata.load(fromByteOffset: 3 * word, as: Any.Type.self) : nil
+        }
     }
 }

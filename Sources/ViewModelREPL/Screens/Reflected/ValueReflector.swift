@@ -141,15 +141,12 @@ final class ValueReflector {
     }
 
     /// Writes `object`'s shown stored properties as one object, keys sorted, closures left out.
-    func writeProperties(of object: AnyObject, observable: Bool, to out: ByteBuffer, depth: Int = 0) throws {
-        guard depth > 0 else {
-            // The view model itself: a field that points back at it is a cycle, not a copy of it.
-            // (Compared apart from `visiting`, whose hashing a state would pay on every write.)
-            root = ObjectIdentifier(object)
-            defer { root = nil }
-            return try writeState(to: out) { try writeFields(of: object, observable: observable, to: out, depth: 0) }
-        }
-        try writeFields(of: object, observable: observable, to: out, depth: depth)
+    func writeProperties(of object: AnyObject, observable: Bool, to out: ByteBuffer) throws {
+        // The view model itself: a field that points back at it is a cycle, not a copy of it.
+        // (Compared apart from `visiting`, whose hashing a state would pay on every write.)
+        root = ObjectIdentifier(object)
+        defer { root = nil }
+        try writeState(to: out) { try writeFields(of: object, observable: observable, to: out, depth: 0) }
     }
 
     /// Writes one state with `body`. Where an object was met more than ``maximumRepeats`` times,
@@ -384,7 +381,7 @@ final class ValueReflector {
         }
         if type == ObjectLayout.Noncopyable.self { return .text { _ in Messages.noncopyableValue } }
         // An `InlineArray` is no sequence, and its storage is not reflected: its elements, from memory.
-        if let walk = InlineArrayElements.walk(for: type) { return .collection(walk) }
+        if let walk = InlineArrayElements.walk(for: type, named: fullName) { return .collection(walk) }
         #if !(os(Windows) || os(Android)) && (arch(i386) || arch(x86_64))
             if type == Float80.self { return .float80 }
         #endif
