@@ -77,7 +77,7 @@ if "$BIN/vmrepl-screens" --module App --symbol-graphs "$WORK/graphs" --output "$
 fi
 grep -q "out of date" "$WORK/check.err" || fail "--check did not say the file is out of date"
 "$BIN/vmrepl-screens" --module App --symbol-graphs "$WORK/graphs" --output "$WORK/added.swift" 2> /dev/null || fail "no file was generated from the graph with added methods"
-grep -qF 'actions.append(.action("double")' "$WORK/added.swift" || fail "the added method is not an action"
+grep -qF 'actions.append(.call("double")' "$WORK/added.swift" || fail "the added method is not an action"
 grep -qF '// CounterViewModel.adjust(_:): an inout parameter (value), which an event cannot pass' "$WORK/added.swift" ||
     fail "an inout parameter SwiftPM's graph gives only in the declaration was not refused"
 (cd "$APP" && "$SWIFT" build --product AppREPL > "$WORK/build.out" 2>&1) || fail "AppREPL did not build: $(grep error: "$WORK/build.out" | head -3)"
@@ -122,23 +122,23 @@ typecheck "$HOSTILE/generated.swift" > "$HOSTILE/typecheck.out" 2>&1 ||
     "$HOSTILE/generated.swift" scripts/screens-hostile/Factories.swift > "$HOSTILE/release.out" 2>&1 ||
     fail "the file generated from the debug graph does not build without DEBUG: $(grep error: "$HOSTILE/release.out" | head -3)"
 [ ! -s "$HOSTILE/release.out" ] || fail "the file generated from the hostile module has warnings without DEBUG: $(head -3 "$HOSTILE/release.out")"
-grep -B1 'actions.append(.action("crash")' "$HOSTILE/generated.swift" | grep -q '#if DEBUG' || fail "a DEBUG-only method is not under #if DEBUG"
+grep -B1 'actions.append(.call("crash")' "$HOSTILE/generated.swift" | grep -q '#if DEBUG' || fail "a DEBUG-only method is not under #if DEBUG"
 grep -A2 '^        #if DEBUG$' "$HOSTILE/generated.swift" | grep -q 'ScreenAction<InspectorViewModel>' || fail "a DEBUG-only class is not under #if DEBUG"
 
 expect() {
     grep -qF -- "$1" "$HOSTILE/generated.swift" || fail "the hostile module's file lacks: $1"
 }
-expect '(model: KeywordsViewModel, `for`: Int) in model.toggle(for: `for`)'
-expect '(model: KeywordsViewModel, `is`: Bool, `return`: Int, `where`: String) in model.check(is: `is`, return: `return`, where: `where`)'
+expect '(model: KeywordsViewModel, `for`: Int) in ViewModelREPL.ActionResult.of(model.toggle(for: `for`))'
+expect '(model: KeywordsViewModel, `is`: Bool, `return`: Int, `where`: String) in ViewModelREPL.ActionResult.of(model.check(is: `is`, return: `return`, where: `where`))'
 expect 'model.`return`()'
 expect 'model.label(`inout`: `inout`, let: `let`)'
-expect '.action("unnamed", "argument1") { (model: KeywordsViewModel, argument1: Int) in model.unnamed(argument1) }'
-expect '.action("twice", "a", "b") { (model: KeywordsViewModel, a: Int, b: Int) in model.twice(x: a, x: b) }'
-expect '(screenModel: KeywordsViewModel, model: Int) in screenModel.pick(model: model)'
+expect '.call("unnamed", ViewModelREPL.ArgumentForm.of("argument1", (Int).self)) { (model: KeywordsViewModel, argument1: Int) in ViewModelREPL.ActionResult.of(model.unnamed(argument1)) }'
+expect '{ (model: KeywordsViewModel, a: Int, b: Int) in ViewModelREPL.ActionResult.of(model.twice(x: a, x: b)) }'
+expect '(screenModel: KeywordsViewModel, model: Int) in ViewModelREPL.ActionResult.of(screenModel.pick(model: model))'
 expect 'KeywordsViewModel.bump(_:): an inout parameter'
-expect '.action("pair") { (model: KeywordsViewModel) in _ = await model.pair() }'
-expect '.action("typed") { (model: KeywordsViewModel) in try model.typed() }'
-expect '_ = try await model.both()'
+expect '.call("pair") { (model: KeywordsViewModel) in ViewModelREPL.ActionResult.of(await model.pair()) }'
+expect '.call("typed") { (model: KeywordsViewModel) in ViewModelREPL.ActionResult.of(try model.typed()) }'
+expect 'ViewModelREPL.ActionResult.of(try await model.both())'
 expect 'binding("default", \KeywordsViewModel.`default`)'
 expect 'GeneratedScreens.make(AsyncInitViewModel.self'
 expect 'GeneratedScreens.make(ThrowingInitViewModel.self'
@@ -151,17 +151,17 @@ expect 'screens.register("settings", summary: "@Observable class Settings"'
 expect 'screens.register("settings-view-model", summary: "@Observable class SettingsViewModel"'
 expect '// SettingsViewModel: named settings-view-model, not settings'
 expect '// Space.ViewModel: named space-space, not space, which SpaceViewModel is also named.'
-expect '.action("load", drives: .loading) { (model: SettingsViewModel)'
-expect '.action("refresh", drives: .loading) { (model: RefreshingViewModel)'
-expect '.action("fetchA", drives: .loading) { (model: FetchingViewModel)'
+expect '.call("load", drives: .loading) { (model: SettingsViewModel)'
+expect '.call("refresh", drives: .loading) { (model: RefreshingViewModel)'
+expect '.call("fetchA", drives: .loading) { (model: FetchingViewModel)'
 # Issue 46: every class a view would observe, whatever its isolation or base; the rest named, with why.
-expect '.action("load", drives: .loading) { (model: NonisolatedViewModel) in await model.load() }'
-expect '.action("dismiss", "animated", "reason") { (model: NonisolatedViewModel, animated: Bool?, reason: String?) in if let animated = animated { model.dismiss(animated: animated, reason: reason) } else { model.dismiss(reason: reason) } }'
-expect 'if let limit = limit, let page = page { _ = model.search(text, limit: limit, page: page) } else if let limit = limit { _ = model.search(text, limit: limit) } else if let page = page { _ = model.search(text, page: page) } else { _ = model.search(text) }'
-expect '.action("handle", "state") { (model: RoomViewModel, state: Int) in model.handle(state) }'
-expect '.action("resetAll") { (model: RoomViewModel) in model.resetAll() }'
-expect '(model: TypesViewModel, id: Int, on: Hostile.Date) in model.`open`(id: id, on: on)'
-expect '.action("send", "action") { (model: TypesViewModel, action: Int) in model.send(action) }'
+expect '.call("load", drives: .loading) { (model: NonisolatedViewModel) in ViewModelREPL.ActionResult.of(await model.load()) }'
+expect '{ (model: NonisolatedViewModel, animated: (Bool)?, reason: String?) in if let animated = animated { return ViewModelREPL.ActionResult.of(model.dismiss(animated: animated, reason: reason)) } else { return ViewModelREPL.ActionResult.of(model.dismiss(reason: reason)) } }'
+expect 'if let limit = limit, let page = page { return ViewModelREPL.ActionResult.of(model.search(text, limit: limit, page: page)) } else if let limit = limit { return ViewModelREPL.ActionResult.of(model.search(text, limit: limit)) } else if let page = page { return ViewModelREPL.ActionResult.of(model.search(text, page: page)) } else { return ViewModelREPL.ActionResult.of(model.search(text)) }'
+expect '{ (model: RoomViewModel, state: Int) in ViewModelREPL.ActionResult.of(model.handle(state)) }'
+expect '.call("resetAll") { (model: RoomViewModel) in ViewModelREPL.ActionResult.of(model.resetAll()) }'
+expect '(model: TypesViewModel, id: Int, on: Hostile.Date) in ViewModelREPL.ActionResult.of(model.`open`(id: id, on: on))'
+expect '{ (model: TypesViewModel, action: Int) in ViewModelREPL.ActionResult.of(model.send(action)) }'
 expect 'screens.register("login-screen", summary: "@Observable class Login Screen"'
 expect 'GeneratedScreens.make(`Login Screen`.self, context: context)'
 expect 'screens.register("dog-face", summary: "@Observable class 🐶ViewModel"'
@@ -171,7 +171,7 @@ expect '// Not hosted: SessionStore: an actor, whose state is its own to read'
 expect 'leavingOut: Set(GeneratedScreens.leavingOut(ConstantsViewModel.self)), constants: ["country", "id", "labelled", "names", "pair", "qualified", "tree", "when"], actions'
 expect 'GeneratedScreens.make(FactoryWinsViewModel.self, context: context)'
 # Issue 48: outputs from closure properties, weak delegates, streams and notifications.
-expect '.output("onDone", value: (Item).self) { (model: OutputsViewModel, send: OutputSender) in if model.onDone == nil { model.onDone = { send("onDone", $0) } } }'
+expect '.output("onDone", value: (Item).self) { (model: OutputsViewModel, send: ViewModelREPL.OutputSender) in if model.onDone == nil { model.onDone = { send("onDone", $0) } } }'
 expect '.output("onRate", members: ["stars": (Int).self, "comment": (String).self])'
 expect 'let previous = model.onAsync; model.onAsync = { try await previous($0); send("onAsync", $0) } }'
 expect '.stream("events") { (model: OutputsViewModel) in model.events }'
@@ -181,6 +181,15 @@ expect '// OutputsViewModel.later: an optional sequence, which may be set after 
 expect 'func shippingDidChoose(_ option: Int, note: String) { send("shippingDidChoose", members: ["option": option, "note": note]) }'
 expect '// OutputsViewModel.transform: a closure that returns a value, which an output cannot give: left out.'
 expect '// OutputsViewModel.reporting: ReportingDelegate requires name, which a recording delegate cannot give: left out.'
+# Issue 53: the compiler judges what an event can pass; results are kept; a delegate's CGFloat is imported.
+expect '.call("deleteItems", ViewModelREPL.ArgumentForm.of("at", (IndexSet).self))'
+expect 'ViewModelREPL.ArgumentForm.of("key", (ListSortKey).self), ViewModelREPL.ArgumentForm.of("ascending", (Bool).self)'
+expect '.call("attach", ViewModelREPL.ArgumentForm.of("attachment", (ListAttachment).self))'
+expect 'ViewModelREPL.ActionResult.of(model.canAdd(name: name))'
+expect 'binding("contentHeight", \ListHandlersViewModel.contentHeight)'
+expect 'binding("sortKey", \ListHandlersViewModel.sortKey)'
+expect 'func didScroll(to offset: CGFloat) { send("didScroll", offset) }'
+! grep -q 'not Decodable' "$HOSTILE/generated.swift" || fail "a type was judged by its spelling: $(grep 'not Decodable' "$HOSTILE/generated.swift" | head -2)"
 for name in DelegateViewModel StorageViewModel; do
     grep -q "^warning: not hosted: $name: " "$HOSTILE/generate.err" || fail "no warning names $name"
 done

@@ -14,6 +14,10 @@ enum GeneratedFile {
             "import ViewModelREPL",
             plan.usesInternal ? "@testable import \(plan.module)" : "import \(plan.module)",
         ]
+        // What the types it writes come from (`IndexSet`, a delegate's `CGFloat`), where it can be imported here.
+        for module in plan.imports where module != "ViewModelREPL" && module != "Combine" {
+            lines += ["#if canImport(\(module))", "    import \(module)", "#endif"]
+        }
         // A Combine subject's `sink`: Combine's on Apple platforms, a ported app's own stand-in elsewhere.
         if plan.screens.contains(where: { $0.outputs.contains { if case .subject = $0.source { true } else { false } } }) {
             lines += ["#if canImport(Combine)", "    import Combine", "#endif"]
@@ -24,7 +28,7 @@ enum GeneratedFile {
             "@MainActor",
             "enum \(type) {",
             "    /// Registers the screens: \(plan.screens.map(\.name).joined(separator: ", ")).",
-            "    static func register(in screens: inout ScreenRegistry) {",
+            "    static func register(in screens: inout ViewModelREPL.ScreenRegistry) {",
         ]
         for (offset, screen) in plan.screens.enumerated() {
             if offset > 0 { lines.append("") }
@@ -37,7 +41,7 @@ enum GeneratedFile {
             if let condition = screen.condition { lines.append("    #if \(condition)") }
             lines.append("    /// \(screen.typeName) made by `init()`, where no `make(_: \(screen.typeName).Type, context:)` of your own is written.")
             lines.append(
-                "    static func make(_ type: \(screen.typeName).Type, context: ScreenContext, _ byInit: Void = ()) -> \(screen.typeName) { \(screen.typeName)() }"
+                "    static func make(_ type: \(screen.typeName).Type, context: ViewModelREPL.ScreenContext, _ byInit: Void = ()) -> \(screen.typeName) { \(screen.typeName)() }"
             )
             if screen.condition != nil { lines.append("    #endif") }
             lines.append("")
@@ -48,20 +52,40 @@ enum GeneratedFile {
         lines.append("")
         lines.append("    /// Chosen only where no factory of the class's own is written: the error names the class at its call.")
         lines.append(
-            "    @available(*, unavailable, message: \"write the factory: extension \(type) { static func make(_ type: TheViewModel.Type, context: ScreenContext) -> TheViewModel }\")"
+            "    @available(*, unavailable, message: \"write the factory: extension \(type) { static func make(_ type: TheViewModel.Type, context: ViewModelREPL.ScreenContext) -> TheViewModel }\")"
         )
-        lines.append("    static func make<Model>(_ type: Model.Type, context: ScreenContext) -> Model { fatalError() }")
+        lines.append("    static func make<Model>(_ type: Model.Type, context: ViewModelREPL.ScreenContext) -> Model { fatalError() }")
         lines.append("")
-        lines.append("    /// A binding, where the property's setter can be reached from here (the key path is writable).")
+        lines.append("    /// A binding, where the property's setter can be reached from here (the key path is writable): the compiler")
+        lines.append("    /// picks how its value is read from what its type is (Decodable, a raw-value enum, any other).")
         lines.append("    private static func binding<Model: AnyObject, Value: Decodable & SendableMetatype>(")
         lines.append("        _ name: String, _ path: ReferenceWritableKeyPath<Model, Value>")
-        lines.append("    ) -> ScreenBinding<Model>? {")
+        lines.append("    ) -> ViewModelREPL.ScreenBinding<Model>? {")
         lines.append("        .binding(name, path)")
+        lines.append("    }")
+        lines.append("")
+        lines.append("    private static func binding<Model: AnyObject, Value: RawRepresentable & SendableMetatype>(")
+        lines.append("        _ name: String, _ path: ReferenceWritableKeyPath<Model, Value>")
+        lines.append("    ) -> ViewModelREPL.ScreenBinding<Model>? where Value.RawValue: Decodable & SendableMetatype {")
+        lines.append("        .binding(name, path, reading: .of(name, Value.self))")
+        lines.append("    }")
+        lines.append("")
+        lines.append("    private static func binding<Model: AnyObject, Value: Decodable & RawRepresentable & SendableMetatype>(")
+        lines.append("        _ name: String, _ path: ReferenceWritableKeyPath<Model, Value>")
+        lines.append("    ) -> ViewModelREPL.ScreenBinding<Model>? where Value.RawValue: Decodable & SendableMetatype {")
+        lines.append("        .binding(name, path, reading: .of(name, Value.self))")
+        lines.append("    }")
+        lines.append("")
+        lines.append("    private static func binding<Model: AnyObject, Value: SendableMetatype>(")
+        lines.append("        _ name: String, _ path: ReferenceWritableKeyPath<Model, Value>")
+        lines.append("    ) -> ViewModelREPL.ScreenBinding<Model>? {")
+        lines.append("        .binding(name, path, reading: .of(name, Value.self))")
         lines.append("    }")
         lines.append("")
         lines.append("    /// None for a `private(set)` property, whose symbol says `{ get set }` whatever its setter's access:")
         lines.append("    /// the compiler picks this where the key path it can form here is read-only.")
-        lines.append("    private static func binding<Model: AnyObject, Value>(_ name: String, _ path: KeyPath<Model, Value>) -> ScreenBinding<Model>? {")
+        lines.append(
+            "    private static func binding<Model: AnyObject, Value>(_ name: String, _ path: KeyPath<Model, Value>) -> ViewModelREPL.ScreenBinding<Model>? {")
         lines.append("        nil")
         lines.append("    }")
         lines.append("}")
@@ -84,24 +108,24 @@ enum GeneratedFile {
         let found = screen.subscriptions.isEmpty ? "" : "[" + screen.subscriptions.map(literal).joined(separator: ", ") + "] + "
         let leavingOut = "\(found)\(generated).leavingOut(\(type).self)"
         if screen.actions.isEmpty {
-            lines.append("    let actions: [ScreenAction<\(type)>] = []")
+            lines.append("    let actions: [ViewModelREPL.ScreenAction<\(type)>] = []")
         } else {
-            lines.append("    var actions: [ScreenAction<\(type)>] = []")
+            lines.append("    var actions: [ViewModelREPL.ScreenAction<\(type)>] = []")
             // Where every append is conditional, a mutation that always runs keeps `var` warning-free.
             if !screen.actions.contains(where: { $0.condition == nil }) { lines.append("    actions.reserveCapacity(\(screen.actions.count))") }
             lines += screen.actions.flatMap { conditional($0.condition, "    actions.append(\(action($0, of: type)))") }
         }
         if screen.bindings.isEmpty {
-            lines.append("    let bindings: [ScreenBinding<\(type)>?] = []")
+            lines.append("    let bindings: [ViewModelREPL.ScreenBinding<\(type)>?] = []")
         } else {
-            lines.append("    var bindings: [ScreenBinding<\(type)>?] = []")
+            lines.append("    var bindings: [ViewModelREPL.ScreenBinding<\(type)>?] = []")
             if !screen.bindings.contains(where: { $0.condition == nil }) { lines.append("    bindings.reserveCapacity(\(screen.bindings.count))") }
             lines += screen.bindings.flatMap {
                 conditional($0.condition, "    bindings.append(binding(\(literal($0.name)), \\\(type).\(member($0.name))))")
             }
         }
         if !screen.outputs.isEmpty {
-            lines.append("    var outputs: [ScreenOutput<\(type)>] = []")
+            lines.append("    var outputs: [ViewModelREPL.ScreenOutput<\(type)>] = []")
             if !screen.outputs.contains(where: { $0.condition == nil }) { lines.append("    outputs.reserveCapacity(\(screen.outputs.count))") }
             for output in screen.outputs {
                 lines += conditional(
@@ -140,11 +164,11 @@ enum GeneratedFile {
             // The subscription is returned for the screen to keep; a current value's first is not sent.
             let values = isCurrentValue ? "\(property).dropFirst()" : property
             let send = sendsNothing ? "{ @Sendable _ in send(\(name)) }" : "{ @Sendable value in send(\(name), value) }"
-            return ".outputs([\(name)]) { (model: \(type), send: OutputSender) -> AnyObject? in "
+            return ".outputs([\(name)]) { (model: \(type), send: ViewModelREPL.OutputSender) -> AnyObject? in "
                 + "\(values).sink(receiveCompletion: { @Sendable _ in }, receiveValue: \(send)) }"
         case .delegate(_, let methods, _):
             let names = methods.map { literal($0.name) }.joined(separator: ", ")
-            return ".outputs([\(names)]) { (model: \(type), send: OutputSender) -> AnyObject? in "
+            return ".outputs([\(names)]) { (model: \(type), send: ViewModelREPL.OutputSender) -> AnyObject? in "
                 + "guard \(property) == nil else { return nil }; let recorder = \(recorder)(send); \(property) = recorder; return recorder }"
         case .closure(let arguments, let isOptional, let isAsync, let isThrowing):
             let values = arguments.indices.map { "$\($0)" }
@@ -155,7 +179,7 @@ enum GeneratedFile {
             case 1: shape = ", value: (\(arguments[0].type)).self"
             default: shape = ", members: [" + arguments.map { "\(literal($0.name)): (\($0.type)).self" }.joined(separator: ", ") + "]"
             }
-            let head = ".output(\(name)\(shape)) { (model: \(type), send: OutputSender) in "
+            let head = ".output(\(name)\(shape)) { (model: \(type), send: ViewModelREPL.OutputSender) in "
             if isOptional { return head + "if \(property) == nil { \(property) = { \(send) } } }" }
             // Not optional: the closure set before still runs, then the output is sent.
             let effects = (isThrowing ? "try " : "") + (isAsync ? "await " : "")
@@ -183,9 +207,9 @@ enum GeneratedFile {
                 lines += conditions.map { "#if \($0)" }
                 lines.append("/// Sends each call of \(screen.typeName).\(output.property) as an output.")
                 if isMainActor { lines.append("@MainActor") }
-                lines.append("private final class \(recorderName(output, of: screen, in: generated)): \(protocolName), OutputRecording {")
-                lines.append("    let send: OutputSender")
-                lines.append("    init(_ send: OutputSender) { self.send = send }")
+                lines.append("private final class \(recorderName(output, of: screen, in: generated)): \(protocolName), ViewModelREPL.OutputRecording {")
+                lines.append("    let send: ViewModelREPL.OutputSender")
+                lines.append("    init(_ send: ViewModelREPL.OutputSender) { self.send = send }")
                 for method in methods {
                     let call = sendCall(method.name, members: method.parameters.map(\.member), values: method.parameters.map { identifier($0.own) })
                     lines.append("    \(method.declaration) { \(call) }")
@@ -203,14 +227,15 @@ enum GeneratedFile {
         return ["    #if \(condition)", line, "    #endif"]
     }
 
+    /// An action: each argument read through the form the compiler picks for its type
+    /// (`ArgumentForm.of`), and what the method returns kept (`ActionResult.of`, whose `Void`
+    /// overload the compiler picks for a method that returns nothing).
     private static func action(_ action: ScreenPlan.Action, of type: String) -> String {
         let drives = action.drivesLoading ? ", drives: .loading" : ""
         let effects = (action.isThrowing ? "try " : "") + (action.isAsync ? "await " : "")
-        let keep = action.returnsValue ? "_ = " : ""
-        let names = action.arguments.map { literal($0.name) }.joined(separator: ", ")
         let method = member(action.name)
         if action.arguments.isEmpty {
-            return ".action(\(literal(action.name))\(drives)) { (model: \(type)) in \(keep)\(effects)model.\(method)() }"
+            return ".call(\(literal(action.name))\(drives)) { (model: \(type)) in ViewModelREPL.ActionResult.of(\(effects)model.\(method)()) }"
         }
         // The closure's model parameter: `model`, unless an argument has that name.
         var model = "model"
@@ -218,15 +243,20 @@ enum GeneratedFile {
         // A defaulted argument is optional in the closure: the call leaves it out where it is nil.
         func isOptional(_ type: String) -> Bool { type.hasSuffix("?") || type.hasPrefix("Optional<") }
         let leftOutable = action.arguments.indices.filter { action.arguments[$0].defaulted && !isOptional(action.arguments[$0].type) }
-        let parameters = action.arguments.enumerated().map { offset, argument in
-            "\(identifier(argument.name)): \(argument.type)" + (leftOutable.contains(offset) ? "?" : "")
+        func closureType(_ offset: Int) -> String {
+            let type = action.arguments[offset].type
+            return leftOutable.contains(offset) ? "(\(type))?" : type
+        }
+        let forms = action.arguments.indices.map { offset in
+            "ViewModelREPL.ArgumentForm.of(\(literal(action.arguments[offset].name)), (\(closureType(offset))).self)"
         }.joined(separator: ", ")
+        let parameters = action.arguments.indices.map { "\(identifier(action.arguments[$0].name)): \(closureType($0))" }.joined(separator: ", ")
         func call(leaving absent: Set<Int>) -> String {
             let given = action.arguments.indices.filter { !absent.contains($0) }.map { action.arguments[$0] }
-            return "\(keep)\(effects)\(model).\(method)("
-                + given.map { ($0.label.map { "\(label($0)): " } ?? "") + identifier($0.name) }.joined(separator: ", ") + ")"
+            return "ViewModelREPL.ActionResult.of(\(effects)\(model).\(method)("
+                + given.map { ($0.label.map { "\(label($0)): " } ?? "") + identifier($0.name) }.joined(separator: ", ") + "))"
         }
-        let head = ".action(\(literal(action.name)), \(names)\(drives)) { (\(model): \(type), \(parameters)) in "
+        let head = ".call(\(literal(action.name)), \(forms)\(drives)) { (\(model): \(type), \(parameters)) in "
         guard !leftOutable.isEmpty else { return head + call(leaving: []) + " }" }
         // Every subset of the defaulted arguments given, most first: a branch is reached only when
         // no larger one matched, so the arguments it does not bind are nil.
@@ -236,7 +266,7 @@ enum GeneratedFile {
         for present in subsets {
             let absent = Set(leftOutable).subtracting(present)
             let bound = present.sorted().map { "let \(identifier(action.arguments[$0].name)) = \(identifier(action.arguments[$0].name))" }
-            let body = "{ \(call(leaving: absent)) }"
+            let body = "{ return \(call(leaving: absent)) }"
             branches.append(bound.isEmpty ? body : "if \(bound.joined(separator: ", ")) \(body)")
         }
         return head + branches.joined(separator: " else ") + " }"

@@ -19,8 +19,9 @@ struct GraphIndex {
     /// For a member copied from a protocol's extension (or a typealias a conformance names): the
     /// declaration it copies.
     let origin: [String: String]
-    /// The module's own `Decodable` types, by the name the generated file spells them with.
-    private(set) var decodable: Set<String> = []
+    /// The modules of the types the generated file writes that the module does not declare
+    /// (`Foundation` for `IndexSet` or `CGFloat`), which the file imports.
+    let imported = ModuleList()
 
     /// Names a module's own type must be written with its module's name (`App.Date`), lest it be
     /// read as the standard library's or Foundation's.
@@ -63,10 +64,29 @@ struct GraphIndex {
         self.conformances = conformances
         self.superclass = superclass
         self.origin = origin
-        for (id, names) in conformances where names.contains("Swift.Decodable") {
-            guard let symbol = byID[id] else { continue }
-            decodable.insert(spelling(of: symbol))
+    }
+
+    /// Notes the modules of the types `fragments` name that the module does not declare.
+    func noteModules(of fragments: some Collection<SymbolGraph.Fragment>) {
+        for fragment in fragments where fragment.kind == "typeIdentifier" {
+            guard let id = fragment.preciseIdentifier, byID[id] == nil, let module = Self.module(ofUSR: id), module != self.module else { continue }
+            imported.modules.insert(module)
         }
+    }
+
+    /// The module a Swift symbol's precise identifier names (`s:10Foundation8IndexSetV` →
+    /// `Foundation`); `nil` for the standard library's own (`s:Si`), a C declaration, or a module
+    /// whose name starts with `_` (`_Concurrency`, imported with the standard library).
+    static func module(ofUSR id: String) -> String? {
+        guard id.hasPrefix("s:") else { return nil }
+        let rest = id.dropFirst(2)
+        let digits = rest.prefix { $0.isASCII && $0.isNumber }
+        guard let length = Int(digits), length > 0 else { return nil }
+        let name = rest.dropFirst(digits.count).prefix(length)
+        guard name.count == length, !name.hasPrefix("_"), name != "Swift", name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
+            return nil
+        }
+        return String(name)
     }
 
     /// The classes `id` inherits from that the module declares, nearest first (cycles in a
@@ -102,6 +122,7 @@ struct GraphIndex {
     func typeText(
         _ fragments: some Collection<SymbolGraph.Fragment>, owner: String, substitutions: [String: String], depth: Int = 0
     ) -> String? {
+        noteModules(of: fragments)
         var text = ""
         var afterDot = false
         for fragment in fragments {
@@ -206,4 +227,9 @@ struct GraphIndex {
         }
         return rest
     }
+}
+
+/// The modules a generated file imports, noted while its types are written.
+final class ModuleList {
+    var modules: Set<String> = []
 }

@@ -129,6 +129,8 @@ struct OutputPlan {
                 let member = parameter.name != "_" && !parameter.name.isEmpty ? parameter.name : (own != "_" ? own : "argument\(offset + 1)")
                 return (own: own == "_" ? "argument\(offset + 1)" : own, member: member)
             }
+            // The recorder writes the declaration as the protocol does: it imports what its types come from.
+            index.noteModules(of: requirement.declarationFragments ?? [])
             methods.append(Method(name: String(title.prefix { $0 != "(" }), declaration: requirement.declaration, parameters: parameters))
         }
         guard !methods.isEmpty else { return .failure(ScreenPlan.Refusal(text: "\(protocolName) requires no method, so nothing is sent through it")) }

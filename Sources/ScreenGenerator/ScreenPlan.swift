@@ -60,6 +60,8 @@ struct ScreenPlan {
     let screens: [Screen]
     /// Whether a member used is internal (the generated file then needs `@testable import`).
     let usesInternal: Bool
+    /// The other modules the types it writes come from, which the file imports.
+    let imports: [String]
     /// Classes that look like view models but are not hosted, with why.
     let skipped: [String]
 
@@ -210,10 +212,7 @@ struct ScreenPlan {
                         let type = index.typeText(Self.propertyTypeFragments(member), owner: owner, substitutions: substitutions),
                         !type.isEmpty
                     else { continue }
-                    guard Self.isDecodable(type, index.decodable) else {
-                        leftOut.append("\(title): its type \(type) is not Decodable, so write cannot set it")
-                        continue
-                    }
+                    // Whether write can set it is the compiler's to judge: the file's `binding` overloads.
                     bindings.append(Binding(name: title, type: type, condition: sources.condition(at: member.location)))
                     if member.accessLevel == "internal" { usesInternal = true }
                 default:
@@ -261,6 +260,7 @@ struct ScreenPlan {
         self.screens = Self.uniquelyNamed(scoped)
         self.skipped = skipped
         self.usesInternal = usesInternal
+        imports = index.imported.modules.sorted()
     }
 
     /// Why a method is no action.
@@ -392,7 +392,7 @@ struct ScreenPlan {
                 return .failure(Refusal(text: "\(own): its type names a generic parameter with no argument"))
             }
             if type.contains("->") { return .failure(Refusal(text: "takes a closure (\(own))")) }
-            guard isDecodable(type, context.index.decodable) else { return .failure(Refusal(text: "\(own): \(type) is not Decodable")) }
+            // Whether an event can pass it is the compiler's to judge: `ArgumentForm.of`'s overloads.
             // The event's name for it: its label, else its own name, else (`_ _: Int`) `argument1`….
             let synthetic = "argument\(offset + 1)"
             let name = label != "_" && !label.isEmpty ? label : (own != "_" && !own.isEmpty ? own : synthetic)
@@ -453,43 +453,6 @@ struct ScreenPlan {
     /// A member the generated file may name: not private, not fileprivate.
     private static func isVisible(_ symbol: SymbolGraph.Symbol) -> Bool {
         !["private", "fileprivate"].contains(symbol.accessLevel) && !symbol.pathComponents.contains { $0.hasPrefix("_") }
-    }
-
-    /// The value types `Decodable` has forms for, by name.
-    private static let decodableScalars: Set<String> = [
-        "String", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
-        "Double", "Float", "Bool", "Date", "URL", "UUID", "Data", "Decimal",
-    ]
-
-    /// Whether `type` (as written) is `Decodable`: a known scalar, the module's own `Decodable`
-    /// type, or an optional, array, set or dictionary of such.
-    static func isDecodable(_ type: String, _ own: Set<String>) -> Bool {
-        let type = type.trimmingCharacters(in: .whitespaces)
-        if type.hasSuffix("?") { return isDecodable(String(type.dropLast()), own) }
-        if type.hasPrefix("["), type.hasSuffix("]") {
-            let inner = String(type.dropFirst().dropLast())
-            if let colon = topLevelColon(inner) {
-                return isDecodable(String(inner[..<colon]), own) && isDecodable(String(inner[inner.index(after: colon)...]), own)
-            }
-            return isDecodable(inner, own)
-        }
-        for wrapper in ["Optional<", "Array<", "Set<"] where type.hasPrefix(wrapper) && type.hasSuffix(">") {
-            return isDecodable(String(type.dropFirst(wrapper.count).dropLast()), own)
-        }
-        return decodableScalars.contains(type) || own.contains(type)
-    }
-
-    private static func topLevelColon(_ text: String) -> String.Index? {
-        var depth = 0
-        for index in text.indices {
-            switch text[index] {
-            case "[", "<", "(": depth += 1
-            case "]", ">", ")": depth -= 1
-            case ":" where depth == 0: return index
-            default: break
-            }
-        }
-        return nil
     }
 
     /// `ConversationsListViewModel` → `conversations-list`, `SettingsStore` → `settings-store`; a

@@ -152,7 +152,7 @@ struct CommandTableTests {
         ("set ", ["clock=virtual", "clock=real", "output=human", "output=json", "output=pretty", "states=full", "states=diff"]),
         ("record ", ["stop"]),
         ("mock ", ["state=", "text=", "sheetIsPresented="]),
-        ("expect text ", ["==", "!=", "contains", "exists"]),
+        ("expect text ", ["==", "!=", "contains", "exists", "<", "<=", ">", ">="]),
         ("event select ", ["id="]),
     ])
     func completionOffersWhatTheTableDeclares(line: String, expected: [String]) {

@@ -64,7 +64,7 @@ private final class Switch {
         #expect(throws: ReplError.self) { try event.json(for: EventArguments(named: [NamedValue(key: "reason", value: .string("x"))])) }
         guard case .sync(let call) = try action.prepare([("count", .int(1))]) else { return #expect(Bool(false)) }
         let model = Switch()
-        try call(model)
+        #expect(try call(model).value == nil)
         #expect(model.reasons == [nil])
         #expect(ToolCatalog.argumentsSchema(event)["required"] == .array([.string("count")]))
     }

@@ -58,6 +58,6 @@ struct ToolCatalogTests {
         let use = try #require(try tool("use")["inputSchema"]?["properties"]?["screen"])
         #expect(use["enum"] == .array(["foo", "users", "greeting", "posts", "viewstate-example", "async-content", "posts-tutorial"].map(JSONValue.string)))
         let op = try #require(try tool("expect")["inputSchema"]?["properties"]?["op"])
-        #expect(op["enum"] == .array(["==", "!=", "contains", "exists"].map(JSONValue.string)))
+        #expect(op["enum"] == .array(["==", "!=", "contains", "exists", "<", "<=", ">", ">="].map(JSONValue.string)))
     }
 }

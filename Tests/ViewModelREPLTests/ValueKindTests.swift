@@ -221,9 +221,9 @@ struct ValueKindTests {
             [
                 codable(0.1, "0.1"), codable(Float(0.1), "0.1"), codable(-0.0, "-0"), codable(1e300, "1e+300"),
                 codable(Double.infinity, #""inf""#, schema: false), codable([-Double.infinity, 1], #"["-inf",1]"#, schema: false),
-                codable(Float.infinity, #""inf""#, schema: false), shown(Double.nan, #""nan""#),
+                codable(Float.infinity, #""inf""#, schema: false), shown(Double.nan, #""nan""#), codable(CGFloat(12.5), "12.5"),
             ] + float80
-        case .array: [codable([3, 1, 2], "[3,1,2]"), codable([[String]](), "[]")] + inlineArrayProbes
+        case .array: [codable([3, 1, 2], "[3,1,2]"), codable([[String]](), "[]"), codable(IndexSet([10, 2, 0]), "[0,2,10]")] + inlineArrayProbes
         case .decimal:
             [
                 codable(Decimal(string: "3.25")!, "3.25"),

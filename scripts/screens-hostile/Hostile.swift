@@ -304,3 +304,40 @@ public final class OutputsViewModel: Observable {
     /// Not a notification's name: no output.
     public static let limit = 3
 }
+
+/// Issue 53: what a list's view calls, judged by the compiler rather than by how the types are
+/// spelled: an `IndexSet`, a `CGFloat`, an alias, raw-value and plain enums without `Codable`, a
+/// class no event can pass (listed, refused with a reason), results, and a delegate whose
+/// method names `CGFloat` (the generated file imports Foundation for its recorder).
+public enum ListSortKey: String, Sendable {
+    case name
+    case date
+}
+
+public enum ListLayout: Sendable {
+    case rows
+    case cards
+}
+
+public final class ListAttachment {}
+
+@MainActor
+public protocol ScrollingDelegate: AnyObject {
+    func didScroll(to offset: CGFloat)
+}
+
+@MainActor
+public final class ListHandlersViewModel: Observable {
+    public init() {}
+    public var contentHeight: CGFloat = 0
+    public var sortKey = ListSortKey.name
+    public var layout = ListLayout.rows
+    public weak var scrolling: (any ScrollingDelegate)?
+    public func deleteItems(at offsets: IndexSet) {}
+    public func moveItems(from source: IndexSet, to destination: Int) {}
+    public func sortBy(_ key: ListSortKey, ascending: Bool) {}
+    public func show(_ layout: ListLayout) {}
+    public func attach(_ attachment: ListAttachment) {}
+    public func canAdd(name: String) -> Bool { !name.isEmpty }
+    public func select(_ id: PostID) -> PostID { id }
+}

@@ -175,7 +175,7 @@ extension CommandSpec {
             case .eventArguments: "the event's arguments by name, such as {\"id\":3}"
             case .duration: "a duration such as \"2s\" or \"500ms\", or a number of seconds"
             case .path: "a state path such as message or users.value[0].name; @events, @model and @calls.NAME too"
-            case .comparison: "how the value at path compares: ==, !=, contains or exists"
+            case .comparison: "how the value at path compares: ==, !=, contains, exists, or <, <=, >, >= on numbers and dates"
             case .condition: "a condition PATH OP VALUE such as isLoading == false"
             case .json: "any JSON value"
             case .fields: "state fields to change, such as {\"message\":\"hi\"}"

@@ -30,6 +30,9 @@ package struct EventCommand: ReplCommand {
         guard let event = catalog.event(name) else {
             throw ReplError(.unknownEvent(name, screen: screen.name, known: catalog.names))
         }
+        if let unsendable = event.arguments.first(where: { $0.unsendable != nil }) {
+            throw ReplError(.eventDoesNotDecode(event: name, takes: event.arguments, reason: "\(unsendable.name): \(unsendable.unsendable ?? "")"))
+        }
         let bound = try event.json(for: arguments)
         let wasLoading = screen.isLoading
         let outcome: EventOutcome
@@ -40,9 +43,12 @@ package struct EventCommand: ReplCommand {
         }
         screen.stateMayHaveChanged()
         switch outcome {
-        case .handled:
+        case .handled(let result):
             if screen.asWritten?.takeStartedWork() == true || (!wasLoading && screen.isLoading) { screen.pushTag = tag }
-            return try evaluator.stateReply(screen)
+            let reply = try evaluator.stateReply(screen)
+            guard let result, case .state(var snapshot) = reply else { return reply }
+            snapshot.result = result
+            return .state(snapshot)
         case .failed(let error):
             if screen.asWritten?.takeStartedWork() == true { screen.pushTag = tag }
             throw error

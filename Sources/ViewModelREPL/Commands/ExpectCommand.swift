@@ -2,7 +2,7 @@
 package struct ExpectCommand: ReplCommand {
     package static let spec = CommandSpec(
         ExpectCommand.self, name: "expect", usage: "expect PATH OP VALUE",
-        summary: "check the state (OP is ==, !=, contains or exists); a failure is an error",
+        summary: "check the state (OP is ==, !=, <, <=, >, >=, contains or exists); a failure is an error",
         members: [.positional(.path, .path), .positional(.op, .comparison, required: false), .positional(.value, .json, required: false)],
         humanForm: .condition, needsScreen: true,
         tool: .init(

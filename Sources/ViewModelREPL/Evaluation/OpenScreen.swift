@@ -89,7 +89,8 @@ final class OpenScreen {
     }
 
     /// What a path looks into: the state, or `@events` (what the preview recorded), `@model`
-    /// (which view model is shown), `@calls` or `@outputs` (what the view model sent), each under its own name.
+    /// (which view model is shown), `@calls` or `@outputs` (what the view model sent), `@result` (what
+    /// its last action returned), each under its own name.
     func root(for path: StatePath) throws(ReplError) -> JSONValue {
         switch path.components.first {
         case .key("@outputs"):
@@ -100,6 +101,8 @@ final class OpenScreen {
                 return .object([("@outputs", .object([(name, .object([("count", .int(log.dropped + log.values.count))]))]))])
             }
             return .object([("@outputs", .object(outputs.map { ($0.name, JSONValue.array($0.values)) }))])
+        // What the last action that returned something returned; missing before any did.
+        case .key("@result"): return .object(asWritten?.latestResult.map { [("@result", $0)] } ?? [])
         case .key("@events"): return .object([("@events", .array(host.recordedEvents()))])
         case .key("@model"): return .object([("@model", .string(host.kind.rawValue))])
         case .key("@calls"):

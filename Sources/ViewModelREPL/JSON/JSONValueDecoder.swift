@@ -71,6 +71,14 @@ package enum JSONValueDecoder {
             } else if Value.self == URL.self {
                 guard case .string(let text) = value, let url = URL(string: text) else { throw giveUp() }
                 return url as! Value
+            } else if Value.self == IndexSet.self, case .array(let elements) = value {
+                // The readable form of an `IndexSet`: its indexes (`Codable`'s own form reads below).
+                var indexes = IndexSet()
+                for element in elements {
+                    guard case .int(let index) = element, index >= 0, index < Int.max else { throw giveUp() }
+                    indexes.insert(index)
+                }
+                return indexes as! Value
             } else if Value.self == Decimal.self || Value.self == Float.self {
                 throw giveUp()
             } else if let keyed = Value.self as? any KeyedEntries.Type, keyed.keyForm != .native, let flat = keyed.keyForm.codable(value) {

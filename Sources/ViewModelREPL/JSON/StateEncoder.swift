@@ -177,6 +177,14 @@ extension StateEncoder {
                 appendString((value as! Data).base64EncodedString())
             } else if Value.self == URL.self {
                 appendString((value as! URL).absoluteString)
+            } else if readable, Value.self == IndexSet.self {
+                // An `IndexSet` as its indexes, ascending, where `Codable` writes its ranges.
+                bytes.append(UInt8(ascii: "["))
+                for (offset, index) in (value as! IndexSet).enumerated() {
+                    if offset > 0 { bytes.append(UInt8(ascii: ",")) }
+                    JSONWriter.append(index, to: bytes)
+                }
+                bytes.append(UInt8(ascii: "]"))
             } else if Value.self == Decimal.self {
                 // JSONEncoder's own form of a Decimal differs (and NaN fails it): written here
                 // only in the readable forms, as its exact digits, NaN as "nan".

@@ -31,7 +31,7 @@ package enum Messages {
             return "\(member) takes \(allowed.joined(separator: " or ")), not \(JSONWriter.string(value))"
         case .expectedPath: return "expected a state path such as text or users.value[0].name"
         case .badPath(let text): return "'\(text)' is not a state path such as text or users.value[0].name"
-        case .expectedOperator: return "expected ==, !=, contains or exists"
+        case .expectedOperator: return "expected ==, !=, <, <=, >, >=, contains or exists"
 
         // The JSON form
         case .requestNotObject: return "a JSON request is an object such as {\"id\":1,\"cmd\":\"state\"}"
@@ -90,6 +90,10 @@ package enum Messages {
                 }
                 let more = differences.count > 3 ? "; and \(differences.count - 3) more" : ""
                 return "expected \(condition.path) to equal the value given, but \(shown.joined(separator: "; "))\(more)"
+            }
+            if condition.op.isOrdering, let actual, let expected = condition.value, ConditionCheck.order(actual, expected) == nil {
+                let shown = JSONWriter.string(actual)
+                return "expected \(condition.text), but it is \(shown), which \(condition.op.rawValue) cannot compare: it orders numbers and dates"
             }
             return "expected \(condition.text), but it is \(actual.map(JSONWriter.string) ?? "missing")"
         case .pastTheEndOfTime: return "virtual time cannot go past \(DurationText.limitText)"
@@ -207,6 +211,16 @@ extension Messages {
 }
 
 extension Messages {
+    /// Why an action's argument of `type` cannot be sent.
+    static func notSendable(_ type: String) -> String {
+        "\(type) is neither Decodable nor an enum whose cases vmrepl can make, so no event can pass it; make it Decodable to send it"
+    }
+
+    /// A value that names none of an enum's cases.
+    static func notOneOfItsCases(_ given: String, cases: [String]) -> String {
+        "\(given) is not one of its cases: \(cases.joined(separator: ", "))"
+    }
+
     static func stalledWork(screen: String, after seconds: Double) -> String {
         "\(screen)'s work has run for \(seconds == seconds.rounded() ? "\(Int(seconds))" : "\(seconds)")s of real time without sleeping on the virtual clock: "
             + "it waits on something else (a network request, or a Task.sleep or clock not taken from context.clock, which runs on the real clock); "

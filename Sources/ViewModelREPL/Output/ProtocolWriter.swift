@@ -126,6 +126,7 @@ package final class ProtocolWriter<Target: ProtocolLineTarget>: OutputConsumer {
         output.screen(snapshot.screen, model: snapshot.model)
         if snapshot.isLoading { output.field("loading", true) }
         if !snapshot.pending.isEmpty { output.field("pending", .array(snapshot.pending.map(JSONValue.string))) }
+        if let result = snapshot.result { output.field("result", result) }
         if let patch = value.patch {
             output.field("base", patch.base)
             output.field("patch", patch.operations)
@@ -151,6 +152,7 @@ package final class ProtocolWriter<Target: ProtocolLineTarget>: OutputConsumer {
                                 event.arguments.map { argument in
                                     var members: [(key: String, value: JSONValue)] = [("name", .string(argument.name)), ("type", .string(argument.type))]
                                     if let cases = argument.cases { members.append(("cases", .array(cases.map(JSONValue.string)))) }
+                                    if let unsendable = argument.unsendable { members.append(("unsendable", .string(unsendable))) }
                                     return .object(members)
                                 })
                         ),

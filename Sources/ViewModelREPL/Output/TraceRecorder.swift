@@ -393,6 +393,7 @@ package final class TraceRecorder: OutputConsumer {
         lines.screen(snapshot.screen, model: snapshot.model)
         if snapshot.isLoading { lines.field("loading", true) }
         if !snapshot.pending.isEmpty { lines.field("pending", .array(snapshot.pending.map(JSONValue.string))) }
+        if let result = snapshot.result { lines.field("result", result) }
         lines.end()
         return lines.line
     }

@@ -1,10 +1,14 @@
 /// Reading `PATH OP VALUE`, the condition of `expect`, `wait until` and (later) invariants.
 extension LineScanner {
-    /// `PATH OP VALUE`, with or without blanks around the operator: `text == "hi"`, `phase=="loaded"`, `users exists`.
+    /// `PATH OP VALUE`, with or without blanks around the operator: `text == "hi"`, `phase=="loaded"`,
+    /// `attempt >= 0`, `users exists`.
     mutating func condition() throws(ReplError) -> StateCondition {
         skipBlanks()
         let start = index
-        let end = end(from: start) { byte in byte == 0x20 || byte == 0x09 || byte == UInt8(ascii: "=") || byte == UInt8(ascii: "!") }
+        // The path ends at a blank or where an operator starts (`==`, `!=`, `<`, `<=`, `>`, `>=`).
+        let end = end(from: start) { byte in
+            byte == 0x20 || byte == 0x09 || byte == UInt8(ascii: "=") || byte == UInt8(ascii: "!") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+        }
         let pathText = String(decoding: bytes[start..<end], as: UTF8.self)
         guard let path = StatePath(pathText) else {
             throw error(pathText.isEmpty ? .expectedPath : .badPath(pathText), at: start)
@@ -18,6 +22,14 @@ extension LineScanner {
             op = .equals
         } else if rest.consume("!=") {
             op = .notEquals
+        } else if rest.consume("<=") {
+            op = .lessOrEqual
+        } else if rest.consume(">=") {
+            op = .greaterOrEqual
+        } else if rest.consume("<") {
+            op = .less
+        } else if rest.consume(">") {
+            op = .greater
         } else if rest.consumeWord("contains") {
             op = .contains
         } else if rest.consumeWord("exists") {

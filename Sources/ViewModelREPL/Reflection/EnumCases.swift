@@ -60,6 +60,22 @@ enum EnumCases {
         return cases
     }
 
+    /// Every case of an enum whose cases carry no payload, made from its number, with its name as
+    /// the runtime knows it (not a raw value); `nil` for any other type. A payload-free enum of up
+    /// to 256 cases is its case's number in one byte, in declaration order (one case: no bytes).
+    static func makeable<Value>(_ type: Value.Type) -> [(name: String, value: Value)]? {
+        guard let cases = of(type), !cases.isEmpty, cases.count <= 256, cases.allSatisfy({ $0.payload == nil }) else { return nil }
+        let size = MemoryLayout<Value>.size
+        guard size == 1 || (size == 0 && cases.count == 1) else { return nil }
+        var made: [(name: String, value: Value)] = []
+        for tag in 0..<cases.count {
+            let value = withUnsafeBytes(of: UInt8(tag)) { $0.load(as: Value.self) }
+            guard let name = runtimeEnumCaseName(value).map({ String(cString: $0) }) else { return nil }
+            made.append((name, value))
+        }
+        return made
+    }
+
     /// The text raw values of a payload-free `Codable` enum's cases, in declaration order; `nil`
     /// for any other type.
     private static func rawNames(of type: Any.Type, count: Int) -> [String]? {

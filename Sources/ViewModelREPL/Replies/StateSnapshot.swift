@@ -15,4 +15,6 @@ package struct StateSnapshot: Sendable {
     package var focus: StatePath?
     /// What could still change the state that the session does not own (a `wait`'s reply names it).
     package var pending: [String] = []
+    /// What the event's action returned before the reply (`"result":true`), where it returned something.
+    package var result: JSONValue?
 }

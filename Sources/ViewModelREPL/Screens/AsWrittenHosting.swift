@@ -34,6 +34,8 @@ package protocol AsWrittenHosting: ScreenHosting {
     func outputSchemas() -> [(name: String, schema: JSONValue?)]
     /// Hands each output to `sink` as it is sent; those sent before (as the view model was made) at once.
     func sendOutputs(to sink: @escaping @MainActor (_ name: String, _ value: JSONValue) -> Void)
+    /// What the last action that returned something returned, as `@result` shows it.
+    var latestResult: JSONValue? { get }
     /// Writes fields of the real view model, as a view's bindings would; changes nothing when one is refused.
     func write(_ fields: [NamedValue]) throws(ReplError)
 }

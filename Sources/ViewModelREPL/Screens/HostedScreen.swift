@@ -78,7 +78,7 @@ final class HostedScreen<Model: ViewModel>: ScreenHosting where Model.ViewEvent:
             return .recorded(event, count: preview.eventCount)
         }
         real.handle(event: decoded)
-        return .handled
+        return .handled(result: nil)
     }
 
     /// Decodes an event once, in the shape the catalog says it is encoded in; an event without

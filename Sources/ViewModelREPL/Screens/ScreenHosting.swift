@@ -3,7 +3,8 @@ import ViewModelKit
 
 /// What an event did: handled by the real view model, or recorded by the preview.
 package enum EventOutcome: Equatable {
-    case handled
+    /// The view model handled it; what its action returned before the reply, if anything.
+    case handled(result: JSONValue?)
     /// The preview recorded it; the event as JSON and how many the preview has recorded in all.
     case recorded(JSONValue, count: Int)
     /// The view model's action threw before it returned to the command.

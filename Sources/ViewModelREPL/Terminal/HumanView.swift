@@ -30,7 +30,8 @@ struct HumanView {
             let banner = Messages.banner(screens: screens, clock: clock.rawValue)
             lines = columns.map { $0 >= 20 ? HelpEntry.wrapped(banner, to: $0) : [banner] } ?? [banner]
         case .state(let snapshot):
-            lines = state(snapshot, push: push)
+            // What the event's action returned, after what it changed.
+            lines = state(snapshot, push: push) + (snapshot.result.map { ["= " + short($0, room: room(after: 2))] } ?? [])
         case .recorded(let recorded):
             lines = ["\(paint("[preview]", .yellow)) recorded \(JSONWriter.string(recorded.event)) (\(recorded.count) so far)"]
         case .screens(let screens, let current):

@@ -9,6 +9,8 @@ package struct EventArgument: Sendable, Equatable {
     /// Whether it may be left out of an `event` line: its type is optional, and a missing value
     /// is `nil` (a generated action's defaulted parameter then takes its default).
     package var isOptional: Bool
+    /// Why no event can pass it (its type can be neither decoded nor made), where none can.
+    package var unsendable: String?
 
     package init(name: String, type: String, cases: [String]? = nil, schema: JSONValue? = nil, isOptional: Bool = false) {
         self.name = name

@@ -5,6 +5,18 @@ package struct StateCondition: Equatable, Sendable {
         case notEquals = "!="
         case contains
         case exists
+        case less = "<"
+        case lessOrEqual = "<="
+        case greater = ">"
+        case greaterOrEqual = ">="
+
+        /// Whether it orders numbers and dates rather than testing equality or presence.
+        package var isOrdering: Bool {
+            switch self {
+            case .less, .lessOrEqual, .greater, .greaterOrEqual: true
+            case .equals, .notEquals, .contains, .exists: false
+            }
+        }
     }
 
     package var path: StatePath

@@ -5,6 +5,9 @@
 
 import ViewModelREPL
 @testable import App
+#if canImport(Foundation)
+    import Foundation
+#endif
 #if canImport(Combine)
     import Combine
 #endif
@@ -12,13 +15,13 @@ import ViewModelREPL
 /// Every view model of App, registered as a screen.
 @MainActor
 enum GeneratedScreens {
-    /// Registers the screens: basket-store, catalog, checkout, composer, contacts, counter, discount-basket-store, login, pager, posts, profile, settings-store, timer, todo-list, view-state-example.
-    static func register(in screens: inout ScreenRegistry) {
+    /// Registers the screens: basket-store, catalog, checkout, composer, contacts, counter, discount-basket-store, feed, login, pager, posts, profile, settings-store, timer, todo-list, view-state-example.
+    static func register(in screens: inout ViewModelREPL.ScreenRegistry) {
         do {
-            var actions: [ScreenAction<BasketStore>] = []
-            actions.append(.action("add", "item", "times") { (model: BasketStore, item: String, times: Int?) in if let times = times { model.add(item, times: times) } else { model.add(item) } })
-            actions.append(.action("clear") { (model: BasketStore) in model.clear() })
-            var bindings: [ScreenBinding<BasketStore>?] = []
+            var actions: [ViewModelREPL.ScreenAction<BasketStore>] = []
+            actions.append(.call("add", ViewModelREPL.ArgumentForm.of("item", (String).self), ViewModelREPL.ArgumentForm.of("times", ((Int)?).self)) { (model: BasketStore, item: String, times: (Int)?) in if let times = times { return ViewModelREPL.ActionResult.of(model.add(item, times: times)) } else { return ViewModelREPL.ActionResult.of(model.add(item)) } })
+            actions.append(.call("clear") { (model: BasketStore) in ViewModelREPL.ActionResult.of(model.clear()) })
+            var bindings: [ViewModelREPL.ScreenBinding<BasketStore>?] = []
             bindings.append(binding("items", \BasketStore.items))
             screens.register("basket-store", summary: "ObservableObject BasketStore", leavingOut: Set(["cancellables"] + GeneratedScreens.leavingOut(BasketStore.self)), actions: actions, bindings: bindings.compactMap { $0 }) { context in
                 GeneratedScreens.make(BasketStore.self, context: context)
@@ -26,16 +29,16 @@ enum GeneratedScreens {
         }
 
         do {
-            var actions: [ScreenAction<CatalogViewModel>] = []
-            actions.append(.action("clearRecents") { (model: CatalogViewModel) in model.clearRecents() })
-            actions.append(.action("open", "id") { (model: CatalogViewModel, id: Int) in model.`open`(id) })
-            actions.append(.action("openSettings") { (model: CatalogViewModel) in model.openSettings() })
-            var bindings: [ScreenBinding<CatalogViewModel>?] = []
+            var actions: [ViewModelREPL.ScreenAction<CatalogViewModel>] = []
+            actions.append(.call("clearRecents") { (model: CatalogViewModel) in ViewModelREPL.ActionResult.of(model.clearRecents()) })
+            actions.append(.call("open", ViewModelREPL.ArgumentForm.of("id", (Int).self)) { (model: CatalogViewModel, id: Int) in ViewModelREPL.ActionResult.of(model.`open`(id)) })
+            actions.append(.call("openSettings") { (model: CatalogViewModel) in ViewModelREPL.ActionResult.of(model.openSettings()) })
+            var bindings: [ViewModelREPL.ScreenBinding<CatalogViewModel>?] = []
             bindings.append(binding("products", \CatalogViewModel.products))
-            var outputs: [ScreenOutput<CatalogViewModel>] = []
-            outputs.append(.outputs(["banner"]) { (model: CatalogViewModel, send: OutputSender) -> AnyObject? in model.banner.dropFirst().sink(receiveCompletion: { @Sendable _ in }, receiveValue: { @Sendable value in send("banner", value) }) })
+            var outputs: [ViewModelREPL.ScreenOutput<CatalogViewModel>] = []
+            outputs.append(.outputs(["banner"]) { (model: CatalogViewModel, send: ViewModelREPL.OutputSender) -> AnyObject? in model.banner.dropFirst().sink(receiveCompletion: { @Sendable _ in }, receiveValue: { @Sendable value in send("banner", value) }) })
             outputs.append(.notification(CatalogViewModel.didClearRecents, as: "didClearRecents"))
-            outputs.append(.outputs(["opened"]) { (model: CatalogViewModel, send: OutputSender) -> AnyObject? in model.opened.sink(receiveCompletion: { @Sendable _ in }, receiveValue: { @Sendable value in send("opened", value) }) })
+            outputs.append(.outputs(["opened"]) { (model: CatalogViewModel, send: ViewModelREPL.OutputSender) -> AnyObject? in model.opened.sink(receiveCompletion: { @Sendable _ in }, receiveValue: { @Sendable value in send("opened", value) }) })
             outputs.append(.stream("routes") { (model: CatalogViewModel) in model.routes })
             screens.register("catalog", summary: "@Observable class CatalogViewModel", leavingOut: Set(GeneratedScreens.leavingOut(CatalogViewModel.self)), actions: actions, bindings: bindings.compactMap { $0 }, outputs: outputs) { context in
                 GeneratedScreens.make(CatalogViewModel.self, context: context)
@@ -43,26 +46,26 @@ enum GeneratedScreens {
         }
 
         do {
-            var actions: [ScreenAction<CheckoutViewModel>] = []
-            actions.append(.action("cancel") { (model: CheckoutViewModel) in model.cancel() })
-            actions.append(.action("pay") { (model: CheckoutViewModel) in await model.pay() })
-            var bindings: [ScreenBinding<CheckoutViewModel>?] = []
+            var actions: [ViewModelREPL.ScreenAction<CheckoutViewModel>] = []
+            actions.append(.call("cancel") { (model: CheckoutViewModel) in ViewModelREPL.ActionResult.of(model.cancel()) })
+            actions.append(.call("pay") { (model: CheckoutViewModel) in ViewModelREPL.ActionResult.of(await model.pay()) })
+            var bindings: [ViewModelREPL.ScreenBinding<CheckoutViewModel>?] = []
             bindings.append(binding("isPaying", \CheckoutViewModel.isPaying))
             bindings.append(binding("total", \CheckoutViewModel.total))
-            var outputs: [ScreenOutput<CheckoutViewModel>] = []
-            outputs.append(.output("onCancel") { (model: CheckoutViewModel, send: OutputSender) in if model.onCancel == nil { model.onCancel = { send("onCancel") } } })
-            outputs.append(.output("onFinished", value: (Receipt).self) { (model: CheckoutViewModel, send: OutputSender) in if model.onFinished == nil { model.onFinished = { send("onFinished", $0) } } })
+            var outputs: [ViewModelREPL.ScreenOutput<CheckoutViewModel>] = []
+            outputs.append(.output("onCancel") { (model: CheckoutViewModel, send: ViewModelREPL.OutputSender) in if model.onCancel == nil { model.onCancel = { send("onCancel") } } })
+            outputs.append(.output("onFinished", value: (Receipt).self) { (model: CheckoutViewModel, send: ViewModelREPL.OutputSender) in if model.onFinished == nil { model.onFinished = { send("onFinished", $0) } } })
             screens.register("checkout", summary: "@Observable class CheckoutViewModel", leavingOut: Set(GeneratedScreens.leavingOut(CheckoutViewModel.self)), actions: actions, bindings: bindings.compactMap { $0 }, outputs: outputs) { context in
                 GeneratedScreens.make(CheckoutViewModel.self, context: context)
             }
         }
 
-        // ComposerViewModel.attach(_:): attachment: Attachment is not Decodable: left out.
         // ComposerViewModel.onSent(_:): takes a closure (handler): left out.
         do {
-            var actions: [ScreenAction<ComposerViewModel>] = []
-            actions.append(.action("send") { (model: ComposerViewModel) in try model.send() })
-            var bindings: [ScreenBinding<ComposerViewModel>?] = []
+            var actions: [ViewModelREPL.ScreenAction<ComposerViewModel>] = []
+            actions.append(.call("attach", ViewModelREPL.ArgumentForm.of("attachment", (Attachment).self)) { (model: ComposerViewModel, attachment: Attachment) in ViewModelREPL.ActionResult.of(model.attach(attachment)) })
+            actions.append(.call("send") { (model: ComposerViewModel) in ViewModelREPL.ActionResult.of(try model.send()) })
+            var bindings: [ViewModelREPL.ScreenBinding<ComposerViewModel>?] = []
             bindings.append(binding("attachments", \ComposerViewModel.attachments))
             bindings.append(binding("sent", \ComposerViewModel.sent))
             bindings.append(binding("text", \ComposerViewModel.text))
@@ -72,11 +75,11 @@ enum GeneratedScreens {
         }
 
         do {
-            var actions: [ScreenAction<ContactsViewModel>] = []
-            actions.append(.action("add", "contact") { (model: ContactsViewModel, contact: Contact) in model.add(contact) })
-            actions.append(.action("load", drives: .loading) { (model: ContactsViewModel) in await model.load() })
-            actions.append(.action("toggleFavorite", "name") { (model: ContactsViewModel, name: String) in model.toggleFavorite(name) })
-            var bindings: [ScreenBinding<ContactsViewModel>?] = []
+            var actions: [ViewModelREPL.ScreenAction<ContactsViewModel>] = []
+            actions.append(.call("add", ViewModelREPL.ArgumentForm.of("contact", (Contact).self)) { (model: ContactsViewModel, contact: Contact) in ViewModelREPL.ActionResult.of(model.add(contact)) })
+            actions.append(.call("load", drives: .loading) { (model: ContactsViewModel) in ViewModelREPL.ActionResult.of(await model.load()) })
+            actions.append(.call("toggleFavorite", ViewModelREPL.ArgumentForm.of("name", (String).self)) { (model: ContactsViewModel, name: String) in ViewModelREPL.ActionResult.of(model.toggleFavorite(name)) })
+            var bindings: [ViewModelREPL.ScreenBinding<ContactsViewModel>?] = []
             bindings.append(binding("contacts", \ContactsViewModel.contacts))
             bindings.append(binding("filter", \ContactsViewModel.filter))
             bindings.append(binding("phase", \ContactsViewModel.phase))
@@ -87,12 +90,12 @@ enum GeneratedScreens {
 
         // CounterViewModel.set: 2 overloads would share the event name set: left out.
         do {
-            var actions: [ScreenAction<CounterViewModel>] = []
-            actions.append(.action("add", "amount") { (model: CounterViewModel, amount: Int) in model.add(amount: amount) })
-            actions.append(.action("decrement") { (model: CounterViewModel) in model.decrement() })
-            actions.append(.action("increment") { (model: CounterViewModel) in model.increment() })
-            actions.append(.action("reset", "to") { (model: CounterViewModel, to: Int) in model.reset(to: to) })
-            var bindings: [ScreenBinding<CounterViewModel>?] = []
+            var actions: [ViewModelREPL.ScreenAction<CounterViewModel>] = []
+            actions.append(.call("add", ViewModelREPL.ArgumentForm.of("amount", (Int).self)) { (model: CounterViewModel, amount: Int) in ViewModelREPL.ActionResult.of(model.add(amount: amount)) })
+            actions.append(.call("decrement") { (model: CounterViewModel) in ViewModelREPL.ActionResult.of(model.decrement()) })
+            actions.append(.call("increment") { (model: CounterViewModel) in ViewModelREPL.ActionResult.of(model.increment()) })
+            actions.append(.call("reset", ViewModelREPL.ArgumentForm.of("to", (Int).self)) { (model: CounterViewModel, to: Int) in ViewModelREPL.ActionResult.of(model.reset(to: to)) })
+            var bindings: [ViewModelREPL.ScreenBinding<CounterViewModel>?] = []
             bindings.append(binding("count", \CounterViewModel.count))
             bindings.append(binding("step", \CounterViewModel.step))
             screens.register("counter", summary: "@Observable class CounterViewModel", leavingOut: Set(GeneratedScreens.leavingOut(CounterViewModel.self)), actions: actions, bindings: bindings.compactMap { $0 }) { context in
@@ -101,11 +104,11 @@ enum GeneratedScreens {
         }
 
         do {
-            var actions: [ScreenAction<DiscountBasketStore>] = []
-            actions.append(.action("add", "item", "times") { (model: DiscountBasketStore, item: String, times: Int?) in if let times = times { model.add(item, times: times) } else { model.add(item) } })
-            actions.append(.action("apply", "code") { (model: DiscountBasketStore, code: String) in model.apply(code: code) })
-            actions.append(.action("clear") { (model: DiscountBasketStore) in model.clear() })
-            var bindings: [ScreenBinding<DiscountBasketStore>?] = []
+            var actions: [ViewModelREPL.ScreenAction<DiscountBasketStore>] = []
+            actions.append(.call("add", ViewModelREPL.ArgumentForm.of("item", (String).self), ViewModelREPL.ArgumentForm.of("times", ((Int)?).self)) { (model: DiscountBasketStore, item: String, times: (Int)?) in if let times = times { return ViewModelREPL.ActionResult.of(model.add(item, times: times)) } else { return ViewModelREPL.ActionResult.of(model.add(item)) } })
+            actions.append(.call("apply", ViewModelREPL.ArgumentForm.of("code", (String).self)) { (model: DiscountBasketStore, code: String) in ViewModelREPL.ActionResult.of(model.apply(code: code)) })
+            actions.append(.call("clear") { (model: DiscountBasketStore) in ViewModelREPL.ActionResult.of(model.clear()) })
+            var bindings: [ViewModelREPL.ScreenBinding<DiscountBasketStore>?] = []
             bindings.append(binding("code", \DiscountBasketStore.code))
             bindings.append(binding("items", \DiscountBasketStore.items))
             screens.register("discount-basket-store", summary: "ObservableObject DiscountBasketStore", leavingOut: Set(["cancellables"] + GeneratedScreens.leavingOut(DiscountBasketStore.self)), actions: actions, bindings: bindings.compactMap { $0 }) { context in
@@ -114,46 +117,67 @@ enum GeneratedScreens {
         }
 
         do {
-            var actions: [ScreenAction<LoginViewModel>] = []
-            actions.append(.action("help") { (model: LoginViewModel) in model.help() })
-            actions.append(.action("submit") { (model: LoginViewModel) in model.submit() })
-            var bindings: [ScreenBinding<LoginViewModel>?] = []
+            var actions: [ViewModelREPL.ScreenAction<FeedViewModel>] = []
+            actions.append(.call("add", ViewModelREPL.ArgumentForm.of("title", (String).self)) { (model: FeedViewModel, title: String) in ViewModelREPL.ActionResult.of(model.add(title: title)) })
+            actions.append(.call("attach", ViewModelREPL.ArgumentForm.of("attachment", (FeedAttachment).self)) { (model: FeedViewModel, attachment: FeedAttachment) in ViewModelREPL.ActionResult.of(model.attach(attachment)) })
+            actions.append(.call("canAdd", ViewModelREPL.ArgumentForm.of("title", (String).self)) { (model: FeedViewModel, title: String) in ViewModelREPL.ActionResult.of(model.canAdd(title: title)) })
+            actions.append(.call("deleteItems", ViewModelREPL.ArgumentForm.of("at", (IndexSet).self)) { (model: FeedViewModel, at: IndexSet) in ViewModelREPL.ActionResult.of(model.deleteItems(at: at)) })
+            actions.append(.call("moveItems", ViewModelREPL.ArgumentForm.of("from", (IndexSet).self), ViewModelREPL.ArgumentForm.of("to", (Int).self)) { (model: FeedViewModel, from: IndexSet, to: Int) in ViewModelREPL.ActionResult.of(model.moveItems(from: from, to: to)) })
+            actions.append(.call("select", ViewModelREPL.ArgumentForm.of("id", (Int).self)) { (model: FeedViewModel, id: Int) in ViewModelREPL.ActionResult.of(model.select(id)) })
+            actions.append(.call("show", ViewModelREPL.ArgumentForm.of("layout", (FeedLayout).self)) { (model: FeedViewModel, layout: FeedLayout) in ViewModelREPL.ActionResult.of(model.show(layout)) })
+            actions.append(.call("sort", ViewModelREPL.ArgumentForm.of("by", (FeedSortKey).self), ViewModelREPL.ArgumentForm.of("ascending", ((Bool)?).self)) { (model: FeedViewModel, by: FeedSortKey, ascending: (Bool)?) in if let ascending = ascending { return ViewModelREPL.ActionResult.of(model.sort(by: by, ascending: ascending)) } else { return ViewModelREPL.ActionResult.of(model.sort(by: by)) } })
+            var bindings: [ViewModelREPL.ScreenBinding<FeedViewModel>?] = []
+            bindings.append(binding("contentHeight", \FeedViewModel.contentHeight))
+            bindings.append(binding("items", \FeedViewModel.items))
+            bindings.append(binding("layout", \FeedViewModel.layout))
+            bindings.append(binding("selected", \FeedViewModel.selected))
+            bindings.append(binding("sortKey", \FeedViewModel.sortKey))
+            screens.register("feed", summary: "@Observable class FeedViewModel", leavingOut: Set(GeneratedScreens.leavingOut(FeedViewModel.self)), actions: actions, bindings: bindings.compactMap { $0 }) { context in
+                GeneratedScreens.make(FeedViewModel.self, context: context)
+            }
+        }
+
+        do {
+            var actions: [ViewModelREPL.ScreenAction<LoginViewModel>] = []
+            actions.append(.call("help") { (model: LoginViewModel) in ViewModelREPL.ActionResult.of(model.help()) })
+            actions.append(.call("submit") { (model: LoginViewModel) in ViewModelREPL.ActionResult.of(model.submit()) })
+            var bindings: [ViewModelREPL.ScreenBinding<LoginViewModel>?] = []
             bindings.append(binding("error", \LoginViewModel.error))
             bindings.append(binding("name", \LoginViewModel.name))
-            var outputs: [ScreenOutput<LoginViewModel>] = []
-            outputs.append(.outputs(["loginDidAskForHelp", "loginDidSucceed"]) { (model: LoginViewModel, send: OutputSender) -> AnyObject? in guard model.delegate == nil else { return nil }; let recorder = GeneratedScreens_LoginViewModel_delegate_Recorder(send); model.delegate = recorder; return recorder })
+            var outputs: [ViewModelREPL.ScreenOutput<LoginViewModel>] = []
+            outputs.append(.outputs(["loginDidAskForHelp", "loginDidSucceed"]) { (model: LoginViewModel, send: ViewModelREPL.OutputSender) -> AnyObject? in guard model.delegate == nil else { return nil }; let recorder = GeneratedScreens_LoginViewModel_delegate_Recorder(send); model.delegate = recorder; return recorder })
             screens.register("login", summary: "@Observable class LoginViewModel", leavingOut: Set(GeneratedScreens.leavingOut(LoginViewModel.self)), actions: actions, bindings: bindings.compactMap { $0 }, outputs: outputs) { context in
                 GeneratedScreens.make(LoginViewModel.self, context: context)
             }
         }
 
         do {
-            var actions: [ScreenAction<PagerViewModel>] = []
-            actions.append(.action("go", "to") { (model: PagerViewModel, to: Int) in model.go(to: to) })
-            actions.append(.action("next") { (model: PagerViewModel) in model.next() })
-            actions.append(.action("previous") { (model: PagerViewModel) in model.previous() })
-            var bindings: [ScreenBinding<PagerViewModel>?] = []
+            var actions: [ViewModelREPL.ScreenAction<PagerViewModel>] = []
+            actions.append(.call("go", ViewModelREPL.ArgumentForm.of("to", (Int).self)) { (model: PagerViewModel, to: Int) in ViewModelREPL.ActionResult.of(model.go(to: to)) })
+            actions.append(.call("next") { (model: PagerViewModel) in ViewModelREPL.ActionResult.of(model.next()) })
+            actions.append(.call("previous") { (model: PagerViewModel) in ViewModelREPL.ActionResult.of(model.previous()) })
+            var bindings: [ViewModelREPL.ScreenBinding<PagerViewModel>?] = []
             bindings.append(binding("page", \PagerViewModel.page))
             screens.register("pager", summary: "@Observable class PagerViewModel", leavingOut: Set(GeneratedScreens.leavingOut(PagerViewModel.self)), constants: ["pageCount"], actions: actions, bindings: bindings.compactMap { $0 }) { context in
                 GeneratedScreens.make(PagerViewModel.self, context: context)
             }
         }
 
-        // PostsViewModel.state: its type LoadState is not Decodable, so write cannot set it: left out.
         do {
-            var actions: [ScreenAction<PostsViewModel>] = []
-            actions.append(.action("load", drives: .loading) { (model: PostsViewModel) in await model.load() })
-            let bindings: [ScreenBinding<PostsViewModel>?] = []
+            var actions: [ViewModelREPL.ScreenAction<PostsViewModel>] = []
+            actions.append(.call("load", drives: .loading) { (model: PostsViewModel) in ViewModelREPL.ActionResult.of(await model.load()) })
+            var bindings: [ViewModelREPL.ScreenBinding<PostsViewModel>?] = []
+            bindings.append(binding("state", \PostsViewModel.state))
             screens.register("posts", summary: "ObservableObject PostsViewModel", leavingOut: Set(GeneratedScreens.leavingOut(PostsViewModel.self)), actions: actions, bindings: bindings.compactMap { $0 }) { context in
                 GeneratedScreens.make(PostsViewModel.self, context: context)
             }
         }
 
         do {
-            var actions: [ScreenAction<ProfileViewModel>] = []
-            actions.append(.action("refresh", drives: .loading) { (model: ProfileViewModel) in await model.refresh() })
-            actions.append(.action("show", "userID", "reload") { (model: ProfileViewModel, userID: Int, reload: Bool) in await model.show(userID: userID, reload: reload) })
-            var bindings: [ScreenBinding<ProfileViewModel>?] = []
+            var actions: [ViewModelREPL.ScreenAction<ProfileViewModel>] = []
+            actions.append(.call("refresh", drives: .loading) { (model: ProfileViewModel) in ViewModelREPL.ActionResult.of(await model.refresh()) })
+            actions.append(.call("show", ViewModelREPL.ArgumentForm.of("userID", (Int).self), ViewModelREPL.ArgumentForm.of("reload", (Bool).self)) { (model: ProfileViewModel, userID: Int, reload: Bool) in ViewModelREPL.ActionResult.of(await model.show(userID: userID, reload: reload)) })
+            var bindings: [ViewModelREPL.ScreenBinding<ProfileViewModel>?] = []
             bindings.append(binding("displayName", \ProfileViewModel.displayName))
             bindings.append(binding("lastError", \ProfileViewModel.lastError))
             bindings.append(binding("userID", \ProfileViewModel.userID))
@@ -163,9 +187,9 @@ enum GeneratedScreens {
         }
 
         do {
-            var actions: [ScreenAction<SettingsStore>] = []
-            actions.append(.action("resetToDefaults") { (model: SettingsStore) in model.resetToDefaults() })
-            var bindings: [ScreenBinding<SettingsStore>?] = []
+            var actions: [ViewModelREPL.ScreenAction<SettingsStore>] = []
+            actions.append(.call("resetToDefaults") { (model: SettingsStore) in ViewModelREPL.ActionResult.of(model.resetToDefaults()) })
+            var bindings: [ViewModelREPL.ScreenBinding<SettingsStore>?] = []
             bindings.append(binding("fontSize", \SettingsStore.fontSize))
             bindings.append(binding("notifications", \SettingsStore.notifications))
             bindings.append(binding("theme", \SettingsStore.theme))
@@ -175,9 +199,9 @@ enum GeneratedScreens {
         }
 
         do {
-            var actions: [ScreenAction<TimerViewModel>] = []
-            actions.append(.action("handle", "event") { (model: TimerViewModel, event: TimerEvent) in model.handle(event: event) })
-            var bindings: [ScreenBinding<TimerViewModel>?] = []
+            var actions: [ViewModelREPL.ScreenAction<TimerViewModel>] = []
+            actions.append(.call("handle", ViewModelREPL.ArgumentForm.of("event", (TimerEvent).self)) { (model: TimerViewModel, event: TimerEvent) in ViewModelREPL.ActionResult.of(model.handle(event: event)) })
+            var bindings: [ViewModelREPL.ScreenBinding<TimerViewModel>?] = []
             bindings.append(binding("viewState", \TimerViewModel.viewState))
             screens.register("timer", summary: "@Observable class TimerViewModel", leavingOut: Set(GeneratedScreens.leavingOut(TimerViewModel.self)), actions: actions, bindings: bindings.compactMap { $0 }) { context in
                 GeneratedScreens.make(TimerViewModel.self, context: context)
@@ -185,12 +209,12 @@ enum GeneratedScreens {
         }
 
         do {
-            var actions: [ScreenAction<TodoListViewModel>] = []
-            actions.append(.action("add", "item") { (model: TodoListViewModel, item: TodoItem) in model.add(item) })
-            actions.append(.action("addMany", "title", "count", "done") { (model: TodoListViewModel, title: String, count: Int, done: Bool) in model.addMany(title: title, count: count, done: done) })
-            actions.append(.action("complete", "at") { (model: TodoListViewModel, at: Int) in _ = model.complete(at: at) })
-            actions.append(.action("select", "filter") { (model: TodoListViewModel, filter: Filter) in model.select(filter) })
-            var bindings: [ScreenBinding<TodoListViewModel>?] = []
+            var actions: [ViewModelREPL.ScreenAction<TodoListViewModel>] = []
+            actions.append(.call("add", ViewModelREPL.ArgumentForm.of("item", (TodoItem).self)) { (model: TodoListViewModel, item: TodoItem) in ViewModelREPL.ActionResult.of(model.add(item)) })
+            actions.append(.call("addMany", ViewModelREPL.ArgumentForm.of("title", (String).self), ViewModelREPL.ArgumentForm.of("count", (Int).self), ViewModelREPL.ArgumentForm.of("done", (Bool).self)) { (model: TodoListViewModel, title: String, count: Int, done: Bool) in ViewModelREPL.ActionResult.of(model.addMany(title: title, count: count, done: done)) })
+            actions.append(.call("complete", ViewModelREPL.ArgumentForm.of("at", (Int).self)) { (model: TodoListViewModel, at: Int) in ViewModelREPL.ActionResult.of(model.complete(at: at)) })
+            actions.append(.call("select", ViewModelREPL.ArgumentForm.of("filter", (Filter).self)) { (model: TodoListViewModel, filter: Filter) in ViewModelREPL.ActionResult.of(model.select(filter)) })
+            var bindings: [ViewModelREPL.ScreenBinding<TodoListViewModel>?] = []
             bindings.append(binding("filter", \TodoListViewModel.filter))
             bindings.append(binding("items", \TodoListViewModel.items))
             bindings.append(binding("query", \TodoListViewModel.query))
@@ -199,11 +223,11 @@ enum GeneratedScreens {
             }
         }
 
-        // ViewStateExampleView.ViewModel.stateWrapper: its type ViewStateWrapper<[ViewStateExampleView.User]> is not Decodable, so write cannot set it: left out.
         do {
-            var actions: [ScreenAction<ViewStateExampleView.ViewModel>] = []
-            actions.append(.action("load", drives: .loading) { (model: ViewStateExampleView.ViewModel) in model.load() })
-            let bindings: [ScreenBinding<ViewStateExampleView.ViewModel>?] = []
+            var actions: [ViewModelREPL.ScreenAction<ViewStateExampleView.ViewModel>] = []
+            actions.append(.call("load", drives: .loading) { (model: ViewStateExampleView.ViewModel) in ViewModelREPL.ActionResult.of(model.load()) })
+            var bindings: [ViewModelREPL.ScreenBinding<ViewStateExampleView.ViewModel>?] = []
+            bindings.append(binding("stateWrapper", \ViewStateExampleView.ViewModel.stateWrapper))
             screens.register("view-state-example", summary: "ObservableObject ViewStateExampleView.ViewModel", leavingOut: Set(GeneratedScreens.leavingOut(ViewStateExampleView.ViewModel.self)), actions: actions, bindings: bindings.compactMap { $0 }) { context in
                 GeneratedScreens.make(ViewStateExampleView.ViewModel.self, context: context)
             }
@@ -211,68 +235,90 @@ enum GeneratedScreens {
     }
 
     /// BasketStore made by `init()`, where no `make(_: BasketStore.Type, context:)` of your own is written.
-    static func make(_ type: BasketStore.Type, context: ScreenContext, _ byInit: Void = ()) -> BasketStore { BasketStore() }
+    static func make(_ type: BasketStore.Type, context: ViewModelREPL.ScreenContext, _ byInit: Void = ()) -> BasketStore { BasketStore() }
 
     /// CatalogViewModel made by `init()`, where no `make(_: CatalogViewModel.Type, context:)` of your own is written.
-    static func make(_ type: CatalogViewModel.Type, context: ScreenContext, _ byInit: Void = ()) -> CatalogViewModel { CatalogViewModel() }
+    static func make(_ type: CatalogViewModel.Type, context: ViewModelREPL.ScreenContext, _ byInit: Void = ()) -> CatalogViewModel { CatalogViewModel() }
 
     /// CheckoutViewModel made by `init()`, where no `make(_: CheckoutViewModel.Type, context:)` of your own is written.
-    static func make(_ type: CheckoutViewModel.Type, context: ScreenContext, _ byInit: Void = ()) -> CheckoutViewModel { CheckoutViewModel() }
+    static func make(_ type: CheckoutViewModel.Type, context: ViewModelREPL.ScreenContext, _ byInit: Void = ()) -> CheckoutViewModel { CheckoutViewModel() }
 
     /// ComposerViewModel made by `init()`, where no `make(_: ComposerViewModel.Type, context:)` of your own is written.
-    static func make(_ type: ComposerViewModel.Type, context: ScreenContext, _ byInit: Void = ()) -> ComposerViewModel { ComposerViewModel() }
+    static func make(_ type: ComposerViewModel.Type, context: ViewModelREPL.ScreenContext, _ byInit: Void = ()) -> ComposerViewModel { ComposerViewModel() }
 
     /// CounterViewModel made by `init()`, where no `make(_: CounterViewModel.Type, context:)` of your own is written.
-    static func make(_ type: CounterViewModel.Type, context: ScreenContext, _ byInit: Void = ()) -> CounterViewModel { CounterViewModel() }
+    static func make(_ type: CounterViewModel.Type, context: ViewModelREPL.ScreenContext, _ byInit: Void = ()) -> CounterViewModel { CounterViewModel() }
 
     /// DiscountBasketStore made by `init()`, where no `make(_: DiscountBasketStore.Type, context:)` of your own is written.
-    static func make(_ type: DiscountBasketStore.Type, context: ScreenContext, _ byInit: Void = ()) -> DiscountBasketStore { DiscountBasketStore() }
+    static func make(_ type: DiscountBasketStore.Type, context: ViewModelREPL.ScreenContext, _ byInit: Void = ()) -> DiscountBasketStore { DiscountBasketStore() }
+
+    /// FeedViewModel made by `init()`, where no `make(_: FeedViewModel.Type, context:)` of your own is written.
+    static func make(_ type: FeedViewModel.Type, context: ViewModelREPL.ScreenContext, _ byInit: Void = ()) -> FeedViewModel { FeedViewModel() }
 
     /// LoginViewModel made by `init()`, where no `make(_: LoginViewModel.Type, context:)` of your own is written.
-    static func make(_ type: LoginViewModel.Type, context: ScreenContext, _ byInit: Void = ()) -> LoginViewModel { LoginViewModel() }
+    static func make(_ type: LoginViewModel.Type, context: ViewModelREPL.ScreenContext, _ byInit: Void = ()) -> LoginViewModel { LoginViewModel() }
 
     /// PagerViewModel made by `init()`, where no `make(_: PagerViewModel.Type, context:)` of your own is written.
-    static func make(_ type: PagerViewModel.Type, context: ScreenContext, _ byInit: Void = ()) -> PagerViewModel { PagerViewModel() }
+    static func make(_ type: PagerViewModel.Type, context: ViewModelREPL.ScreenContext, _ byInit: Void = ()) -> PagerViewModel { PagerViewModel() }
 
     /// PostsViewModel made by `init()`, where no `make(_: PostsViewModel.Type, context:)` of your own is written.
-    static func make(_ type: PostsViewModel.Type, context: ScreenContext, _ byInit: Void = ()) -> PostsViewModel { PostsViewModel() }
+    static func make(_ type: PostsViewModel.Type, context: ViewModelREPL.ScreenContext, _ byInit: Void = ()) -> PostsViewModel { PostsViewModel() }
 
     /// SettingsStore made by `init()`, where no `make(_: SettingsStore.Type, context:)` of your own is written.
-    static func make(_ type: SettingsStore.Type, context: ScreenContext, _ byInit: Void = ()) -> SettingsStore { SettingsStore() }
+    static func make(_ type: SettingsStore.Type, context: ViewModelREPL.ScreenContext, _ byInit: Void = ()) -> SettingsStore { SettingsStore() }
 
     /// TimerViewModel made by `init()`, where no `make(_: TimerViewModel.Type, context:)` of your own is written.
-    static func make(_ type: TimerViewModel.Type, context: ScreenContext, _ byInit: Void = ()) -> TimerViewModel { TimerViewModel() }
+    static func make(_ type: TimerViewModel.Type, context: ViewModelREPL.ScreenContext, _ byInit: Void = ()) -> TimerViewModel { TimerViewModel() }
 
     /// TodoListViewModel made by `init()`, where no `make(_: TodoListViewModel.Type, context:)` of your own is written.
-    static func make(_ type: TodoListViewModel.Type, context: ScreenContext, _ byInit: Void = ()) -> TodoListViewModel { TodoListViewModel() }
+    static func make(_ type: TodoListViewModel.Type, context: ViewModelREPL.ScreenContext, _ byInit: Void = ()) -> TodoListViewModel { TodoListViewModel() }
 
     /// What a screen's state leaves out besides its subscriptions: none, unless an extension of yours has
     /// `static func leavingOut(_ type: TheViewModel.Type) -> [String]`, which is picked over this one.
     static func leavingOut<Model>(_ type: Model.Type) -> [String] { [] }
 
     /// Chosen only where no factory of the class's own is written: the error names the class at its call.
-    @available(*, unavailable, message: "write the factory: extension GeneratedScreens { static func make(_ type: TheViewModel.Type, context: ScreenContext) -> TheViewModel }")
-    static func make<Model>(_ type: Model.Type, context: ScreenContext) -> Model { fatalError() }
+    @available(*, unavailable, message: "write the factory: extension GeneratedScreens { static func make(_ type: TheViewModel.Type, context: ViewModelREPL.ScreenContext) -> TheViewModel }")
+    static func make<Model>(_ type: Model.Type, context: ViewModelREPL.ScreenContext) -> Model { fatalError() }
 
-    /// A binding, where the property's setter can be reached from here (the key path is writable).
+    /// A binding, where the property's setter can be reached from here (the key path is writable): the compiler
+    /// picks how its value is read from what its type is (Decodable, a raw-value enum, any other).
     private static func binding<Model: AnyObject, Value: Decodable & SendableMetatype>(
         _ name: String, _ path: ReferenceWritableKeyPath<Model, Value>
-    ) -> ScreenBinding<Model>? {
+    ) -> ViewModelREPL.ScreenBinding<Model>? {
         .binding(name, path)
+    }
+
+    private static func binding<Model: AnyObject, Value: RawRepresentable & SendableMetatype>(
+        _ name: String, _ path: ReferenceWritableKeyPath<Model, Value>
+    ) -> ViewModelREPL.ScreenBinding<Model>? where Value.RawValue: Decodable & SendableMetatype {
+        .binding(name, path, reading: .of(name, Value.self))
+    }
+
+    private static func binding<Model: AnyObject, Value: Decodable & RawRepresentable & SendableMetatype>(
+        _ name: String, _ path: ReferenceWritableKeyPath<Model, Value>
+    ) -> ViewModelREPL.ScreenBinding<Model>? where Value.RawValue: Decodable & SendableMetatype {
+        .binding(name, path, reading: .of(name, Value.self))
+    }
+
+    private static func binding<Model: AnyObject, Value: SendableMetatype>(
+        _ name: String, _ path: ReferenceWritableKeyPath<Model, Value>
+    ) -> ViewModelREPL.ScreenBinding<Model>? {
+        .binding(name, path, reading: .of(name, Value.self))
     }
 
     /// None for a `private(set)` property, whose symbol says `{ get set }` whatever its setter's access:
     /// the compiler picks this where the key path it can form here is read-only.
-    private static func binding<Model: AnyObject, Value>(_ name: String, _ path: KeyPath<Model, Value>) -> ScreenBinding<Model>? {
+    private static func binding<Model: AnyObject, Value>(_ name: String, _ path: KeyPath<Model, Value>) -> ViewModelREPL.ScreenBinding<Model>? {
         nil
     }
 }
 
 /// Sends each call of LoginViewModel.delegate as an output.
 @MainActor
-private final class GeneratedScreens_LoginViewModel_delegate_Recorder: LoginDelegate, OutputRecording {
-    let send: OutputSender
-    init(_ send: OutputSender) { self.send = send }
+private final class GeneratedScreens_LoginViewModel_delegate_Recorder: LoginDelegate, ViewModelREPL.OutputRecording {
+    let send: ViewModelREPL.OutputSender
+    init(_ send: ViewModelREPL.OutputSender) { self.send = send }
     @MainActor func loginDidAskForHelp() { send("loginDidAskForHelp") }
     @MainActor func loginDidSucceed(user: String, remember: Bool) { send("loginDidSucceed", members: ["user": user, "remember": remember]) }
 }

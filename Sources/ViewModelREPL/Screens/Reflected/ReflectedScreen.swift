@@ -81,6 +81,10 @@ final class ReflectedScreen<Model: AnyObject>: AsWrittenHosting, ScreenLoader {
     /// Where outputs go once the session opened the screen; until then they wait in ``earlyOutputs``.
     private var outputSink: (@MainActor (_ name: String, _ value: JSONValue) -> Void)?
     private var earlyOutputs: [(name: String, value: JSONValue)] = []
+    /// What the last action that returned something returned, as `@result` shows it.
+    private(set) var latestResult: JSONValue?
+    /// Whether an action returned ``latestResult`` while the command that sent it ran.
+    private var resultIsNew = false
 
     /// How often a screen with work in flight on real time is compared.
     static var realTimePollInterval: Duration { .milliseconds(50) }
@@ -213,7 +217,14 @@ final class ReflectedScreen<Model: AnyObject>: AsWrittenHosting, ScreenLoader {
 
     /// The view model sent an output: its value as the state shows values.
     private func sent(_ name: String, _ payload: OutputSender.Payload) {
-        let value: JSONValue
+        let value = encoded(payload)
+        guard let outputSink else { return earlyOutputs.append((name, value)) }
+        outputSink(name, value)
+    }
+
+    /// A value the view model gave (an output, an action's result) as the state shows values; the
+    /// error's message where it cannot be written.
+    private func encoded(_ payload: OutputSender.Payload) -> JSONValue {
         let out = ByteBuffer(capacity: 256)
         do throws(ReplError) {
             do {
@@ -225,12 +236,10 @@ final class ReflectedScreen<Model: AnyObject>: AsWrittenHosting, ScreenLoader {
             } catch {
                 throw ReplError(.stateDoesNotEncode(reason: String(describing: error)))
             }
-            value = try Self.parsedState(out.array)
+            return try Self.parsedState(out.array)
         } catch {
-            value = .string(error.message)
+            return .string(error.message)
         }
-        guard let outputSink else { return earlyOutputs.append((name, value)) }
-        outputSink(name, value)
     }
 
     // MARK: Actions and bindings
@@ -256,8 +265,10 @@ final class ReflectedScreen<Model: AnyObject>: AsWrittenHosting, ScreenLoader {
         } catch {
             throw DecodingFailure(reason: DecodingFailure.reason(for: error))
         }
+        resultIsNew = false
         if let failure = run(call, action: action.name) { return .failed(failure) }
-        return .handled
+        defer { resultIsNew = false }
+        return .handled(result: resultIsNew ? latestResult : nil)
     }
 
     func write(_ fields: [NamedValue]) throws(ReplError) {
@@ -339,14 +350,15 @@ final class ReflectedScreen<Model: AnyObject>: AsWrittenHosting, ScreenLoader {
             switch call {
             case .sync(let call):
                 do {
-                    try call(model)
+                    kept(try call(model))
                 } catch {
                     actionEnded(action, throwing: error)
                 }
             case .async(let call):
                 let body: @MainActor () async -> Void = { [weak self] in
                     do {
-                        try await call(model)
+                        let result = try await call(model)
+                        self?.kept(result)
                     } catch {
                         self?.actionEnded(action, throwing: error)
                     }
@@ -358,6 +370,13 @@ final class ReflectedScreen<Model: AnyObject>: AsWrittenHosting, ScreenLoader {
                 }
             }
         }
+    }
+
+    /// Keeps what an action returned, as the state shows values, for its reply and `@result`.
+    private func kept(_ result: ActionResult) {
+        guard let value = result.value else { return }
+        latestResult = encoded(.value(value))
+        resultIsNew = true
     }
 
     /// An action threw: a failure, unless it was cancelled (the user moved on).

@@ -14,10 +14,10 @@ import Foundation
 public struct ScreenAction<Model: AnyObject>: Sendable {
     /// A call ready to run, its arguments decoded.
     enum Call {
-        /// A sync method: called in place.
-        case sync(@MainActor (Model) throws -> Void)
-        /// An async method: run as a task of the screen.
-        case async(@MainActor (Model) async throws -> Void)
+        /// A sync method: called in place; what it returned, or `nil` for nothing.
+        case sync(@MainActor (Model) throws -> ActionResult)
+        /// An async method: run as a task of the screen; what it returned, or `nil` for nothing.
+        case async(@MainActor (Model) async throws -> ActionResult)
     }
 
     let name: String
@@ -34,14 +34,24 @@ public struct ScreenAction<Model: AnyObject>: Sendable {
     public static func action(
         _ name: String, drives: LoadCommands = [], _ body: @escaping @MainActor @Sendable (Model) async throws -> Void
     ) -> ScreenAction {
-        ScreenAction(name: name, arguments: [], drives: drives) { _ in .async(body) }
+        ScreenAction(name: name, arguments: [], drives: drives) { _ in
+            .async { model in
+                try await body(model)
+                return .none
+            }
+        }
     }
 
     /// A sync action without arguments.
     public static func action(
         _ name: String, drives: LoadCommands = [], _ body: @escaping @MainActor @Sendable (Model) throws -> Void
     ) -> ScreenAction {
-        ScreenAction(name: name, arguments: [], drives: drives) { _ in .sync(body) }
+        ScreenAction(name: name, arguments: [], drives: drives) { _ in
+            .sync { model in
+                try body(model)
+                return .none
+            }
+        }
     }
 
     /// An action with one argument, named `argument`.
@@ -49,7 +59,12 @@ public struct ScreenAction<Model: AnyObject>: Sendable {
         _ name: String, _ argument: String, drives: LoadCommands = [],
         _ body: @escaping @MainActor @Sendable (Model, A) async throws -> Void
     ) -> ScreenAction {
-        taking(name, argument, drives) { a in .async { model in try await body(model, a) } }
+        taking(name, argument, drives) { a in
+            .async { model in
+                try await body(model, a)
+                return .none
+            }
+        }
     }
 
     /// A sync action with one argument, named `argument`.
@@ -57,7 +72,12 @@ public struct ScreenAction<Model: AnyObject>: Sendable {
         _ name: String, _ argument: String, drives: LoadCommands = [],
         _ body: @escaping @MainActor @Sendable (Model, A) throws -> Void
     ) -> ScreenAction {
-        taking(name, argument, drives) { a in .sync { model in try body(model, a) } }
+        taking(name, argument, drives) { a in
+            .sync { model in
+                try body(model, a)
+                return .none
+            }
+        }
     }
 
     /// An action with two arguments.
@@ -65,7 +85,12 @@ public struct ScreenAction<Model: AnyObject>: Sendable {
         _ name: String, _ first: String, _ second: String, drives: LoadCommands = [],
         _ body: @escaping @MainActor @Sendable (Model, A, B) async throws -> Void
     ) -> ScreenAction {
-        taking(name, first, second, drives) { a, b in .async { model in try await body(model, a, b) } }
+        taking(name, first, second, drives) { a, b in
+            .async { model in
+                try await body(model, a, b)
+                return .none
+            }
+        }
     }
 
     /// A sync action with two arguments.
@@ -73,7 +98,12 @@ public struct ScreenAction<Model: AnyObject>: Sendable {
         _ name: String, _ first: String, _ second: String, drives: LoadCommands = [],
         _ body: @escaping @MainActor @Sendable (Model, A, B) throws -> Void
     ) -> ScreenAction {
-        taking(name, first, second, drives) { a, b in .sync { model in try body(model, a, b) } }
+        taking(name, first, second, drives) { a, b in
+            .sync { model in
+                try body(model, a, b)
+                return .none
+            }
+        }
     }
 
     /// An action with three arguments.
@@ -81,7 +111,12 @@ public struct ScreenAction<Model: AnyObject>: Sendable {
         _ name: String, _ first: String, _ second: String, _ third: String, drives: LoadCommands = [],
         _ body: @escaping @MainActor @Sendable (Model, A, B, C) async throws -> Void
     ) -> ScreenAction {
-        taking(name, first, second, third, drives) { a, b, c in .async { model in try await body(model, a, b, c) } }
+        taking(name, first, second, third, drives) { a, b, c in
+            .async { model in
+                try await body(model, a, b, c)
+                return .none
+            }
+        }
     }
 
     /// A sync action with three arguments.
@@ -89,7 +124,12 @@ public struct ScreenAction<Model: AnyObject>: Sendable {
         _ name: String, _ first: String, _ second: String, _ third: String, drives: LoadCommands = [],
         _ body: @escaping @MainActor @Sendable (Model, A, B, C) throws -> Void
     ) -> ScreenAction {
-        taking(name, first, second, third, drives) { a, b, c in .sync { model in try body(model, a, b, c) } }
+        taking(name, first, second, third, drives) { a, b, c in
+            .sync { model in
+                try body(model, a, b, c)
+                return .none
+            }
+        }
     }
 
     // MARK: Decoding the arguments
@@ -183,6 +223,21 @@ public struct ScreenBinding<Model: AnyObject>: Sendable {
             })
     }
 
+    /// A binding of `keyPath` under `name` whose value is read through `form`: what `vmrepl-screens`
+    /// writes, so a raw-value or payload-free enum that is not `Decodable` can be written too, and a
+    /// type that can be neither is refused with the reason when written.
+    public static func binding<Value: SendableMetatype>(
+        _ name: String, _ keyPath: ReferenceWritableKeyPath<Model, Value>, reading form: ArgumentForm<Value>
+    ) -> ScreenBinding {
+        let path = UncheckedKeyPath(keyPath: keyPath)
+        return ScreenBinding(
+            name: name, type: TypeName.of(Value.self), schema: { explored(Value.self) },
+            prepare: { json in
+                let value = MadeValue(value: try form.read(json))
+                return { model in model[keyPath: path.keyPath] = value.value }
+            })
+    }
+
     /// `type`'s schema for `explore`: an enum's cases without payload as `oneOf` their names (a
     /// raw-value enum's schema is its raw type's, which names no case), else its JSON Schema.
     private static func explored(_ type: Any.Type) -> JSONValue {
@@ -212,4 +267,9 @@ public struct ScreenField<Model: AnyObject>: Sendable {
 /// and never change.
 private struct UncheckedKeyPath<Path: AnyKeyPath>: @unchecked Sendable {
     let keyPath: Path
+}
+
+/// A value just read for a write, carried into the write that stores it; nothing else holds it.
+private struct MadeValue<Value>: @unchecked Sendable {
+    let value: Value
 }

@@ -121,6 +121,7 @@ enum TypeSchema {
         case is URL.Type: return typed("string", format: "uri")
         case is UUID.Type: return typed("string", format: "uuid")
         case is Data.Type: return .object([("type", .string("string")), ("contentEncoding", .string("base64"))])
+        case is IndexSet.Type: return .object([("type", .string("array")), ("items", .object([("type", .string("integer")), ("minimum", .int(0))]))])
         default: return nil
         }
     }

@@ -348,6 +348,8 @@ final class ValueReflector {
         case is UUID.Type: return .uuid
         case is Data.Type: return .data
         case is Decimal.Type: return .decimal
+        // An `IndexSet` (what a list's `onDelete` and `onMove` hand over): its indexes, ascending.
+        case is IndexSet.Type: return .collection { value, each in for index in value as! IndexSet { try each(index) } }
         case is Void.Type: return .null
         case is AnyHashable.Type: return .hashable
         default: break

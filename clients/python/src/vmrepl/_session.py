@@ -20,7 +20,7 @@ NORMAL_EXIT_STATUSES = frozenset({0, 1, 3})
 
 Match = Callable[[Line], bool]
 
-Operator = Literal["==", "!=", "contains", "exists"]
+Operator = Literal["==", "!=", "<", "<=", ">", ">=", "contains", "exists"]
 """The operators of `expect`, `wait`'s conditions and `invariant`."""
 
 _OPERATORS = frozenset(get_args(Operator))

@@ -1,0 +1,73 @@
+import Foundation
+import Observation
+
+/// How the feed is sorted: a raw-value enum that is not `Codable`, sent by a case's name.
+public enum FeedSortKey: String, Sendable {
+    case title
+    case length
+}
+
+/// How the feed is laid out: an enum with neither a raw value nor `Codable`.
+public enum FeedLayout: Sendable {
+    case list
+    case grid
+}
+
+/// A handle to a file, which no event can pass: neither `Decodable` nor an enum.
+public final class FeedAttachment {
+    public init() {}
+}
+
+/// An item's identifier, as an alias.
+public typealias FeedItemID = Int
+
+/// A list screen as a team writes one for a `List`: its `onDelete` and `onMove` handlers take an
+/// `IndexSet`, its content height is a `CGFloat` binding, one method answers a validation the view
+/// asks, and its sort key and layout are enums without `Codable`.
+@MainActor
+@Observable
+public final class FeedViewModel {
+    public var items = ["tea", "milk", "bread"]
+    public var contentHeight: CGFloat = 0
+    public var sortKey = FeedSortKey.title
+    public var layout = FeedLayout.list
+    public private(set) var selected: FeedItemID?
+
+    public init() {}
+
+    public func deleteItems(at offsets: IndexSet) {
+        for offset in offsets.reversed() where items.indices.contains(offset) { items.remove(at: offset) }
+    }
+
+    public func moveItems(from source: IndexSet, to destination: Int) {
+        let moving = source.filter { items.indices.contains($0) }.map { items[$0] }
+        var kept = items.enumerated().filter { !source.contains($0.offset) }.map(\.element)
+        let before = source.filter { $0 < destination }.count
+        kept.insert(contentsOf: moving, at: min(max(destination - before, 0), kept.count))
+        items = kept
+    }
+
+    public func sort(by key: FeedSortKey, ascending: Bool = true) {
+        sortKey = key
+        items.sort { key == .title ? $0 < $1 : $0.count < $1.count }
+        if !ascending { items.reverse() }
+    }
+
+    public func canAdd(title: String) -> Bool {
+        !title.isEmpty && !items.contains(title)
+    }
+
+    public func add(title: String) {
+        if canAdd(title: title) { items.append(title) }
+    }
+
+    public func select(_ id: FeedItemID) {
+        selected = id
+    }
+
+    public func show(_ layout: FeedLayout) {
+        self.layout = layout
+    }
+
+    public func attach(_ attachment: FeedAttachment) {}
+}
