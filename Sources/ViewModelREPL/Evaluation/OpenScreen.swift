@@ -115,8 +115,25 @@ final class OpenScreen {
             }
             let calls = dependencies.allCalls().map { ($0.name, JSONValue.array($0.calls.map(\.json))) }
             return .object([("@calls", .object(calls))])
-        default: return try stateValue()
+        default:
+            let state = try stateValue()
+            // A path through a shared object's or a cycle's mark reads the object it stands for.
+            guard IdentifiedState.meetsMark(path, in: state), let value = asWritten?.identifiedValue(at: path) else { return state }
+            return Self.rooted(value, at: path)
         }
+    }
+
+    /// A root in which `path` leads to `value`, and nothing else is.
+    private static func rooted(_ value: JSONValue, at path: StatePath) -> JSONValue {
+        var current = value
+        for component in path.components.reversed() {
+            switch component {
+            case .key(let key): current = .object([(key, current)])
+            case .index(let index) where index >= 0: current = .array(Array(repeating: .null, count: index) + [current])
+            case .index(let index): current = .array([current] + Array(repeating: .null, count: -index - 1))
+            }
+        }
+        return current
     }
 
     /// Forgets the kept state value: a command or a load may have changed what is shown.

@@ -131,8 +131,9 @@ package enum ValueKind: String, Sendable, CaseIterable {
             "written in full up to four times in one state, then `\"<shared: Type, written in full 4 times above>\"` "
                 + "(a graph of shared objects is written once per object, not once per path); in a state that meets one "
                 + "more often, each is written in full only where it is met nearest the top, and "
-                + "`\"<shared: Type, written in full nearer the top>\"` deeper, so the view model's own fields are never marks"
-        case .cycle: "`\"<cycle: Type>\"`"
+                + "`\"<shared: Type, written in full nearer the top>\"` deeper, so the view model's own fields are never marks; "
+                + "a path (`expect`, `wait until`, `watch`, `invariant`) reads through a mark to the object it stands for"
+        case .cycle: "`\"<cycle: Type>\"`; a path reads through it to the object it points back at"
         case .actor: "`\"<actor: Type>\"`: its state is its own, and another thread may be writing it"
         case .locked:
             "`\"<locked: Type>\"`: other threads take the lock to write it, so it is not read past it; the view model's "

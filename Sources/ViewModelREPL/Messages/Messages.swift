@@ -91,7 +91,7 @@ package enum Messages {
                 let more = differences.count > 3 ? "; and \(differences.count - 3) more" : ""
                 return "expected \(condition.path) to equal the value given, but \(shown.joined(separator: "; "))\(more)"
             }
-            if condition.op.isOrdering, let actual, let expected = condition.value, ConditionCheck.order(actual, expected) == nil {
+            if condition.op.isOrdering, let actual, let expected = condition.value, StateCondition.order(actual, expected) == nil {
                 let shown = JSONWriter.string(actual)
                 return "expected \(condition.text), but it is \(shown), which \(condition.op.rawValue) cannot compare: it orders numbers and dates"
             }

@@ -36,6 +36,9 @@ package protocol AsWrittenHosting: ScreenHosting {
     func sendOutputs(to sink: @escaping @MainActor (_ name: String, _ value: JSONValue) -> Void)
     /// What the last action that returned something returned, as `@result` shows it.
     var latestResult: JSONValue? { get }
+    /// The value at `path` of the state shown, read through the marks of shared objects and
+    /// cycles (see ``IdentifiedState``); `nil` where there is none.
+    func identifiedValue(at path: StatePath) -> JSONValue?
     /// Writes fields of the real view model, as a view's bindings would; changes nothing when one is refused.
     func write(_ fields: [NamedValue]) throws(ReplError)
 }

@@ -71,20 +71,25 @@ package struct StatePath: Equatable, Sendable, CustomStringConvertible {
     package func lookup(in root: JSONValue) -> JSONValue? {
         var current = root
         for component in components {
-            switch (component, current) {
-            case (.key(let key), .object):
-                guard let next = current[key] else { return nil }
-                current = next
-            case (.key("count"), .array(let elements)):
-                current = .int(elements.count)
-            case (.index(let index), .array(let elements)):
-                let position = index < 0 ? elements.count + index : index
-                guard elements.indices.contains(position) else { return nil }
-                current = elements[position]
-            default:
-                return nil
-            }
+            guard let next = Self.step(component, in: current) else { return nil }
+            current = next
         }
         return current
+    }
+
+    /// One component's step into `value`: a member, an element (negative from the end), an array's `count`.
+    static func step(_ component: Component, in value: JSONValue) -> JSONValue? {
+        switch (component, value) {
+        case (.key(let key), .object):
+            return value[key]
+        case (.key("count"), .array(let elements)):
+            return .int(elements.count)
+        case (.index(let index), .array(let elements)):
+            let position = index < 0 ? elements.count + index : index
+            guard elements.indices.contains(position) else { return nil }
+            return elements[position]
+        default:
+            return nil
+        }
     }
 }

@@ -177,6 +177,24 @@ final class ReflectedScreen<Model: AnyObject>: AsWrittenHosting, ScreenLoader {
         try Self.parsedState(renderShown())
     }
 
+    func identifiedValue(at path: StatePath) -> JSONValue? {
+        // A preview's state is JSON a person gave: it holds no objects to read through.
+        guard kind == .real else { return nil }
+        let out = ByteBuffer(capacity: 4096)
+        do {
+            try reflector.writeIdentified {
+                if chosenFields == nil {
+                    try reflector.writeProperties(of: model, observable: isObservable, to: out)
+                } else {
+                    try reflector.writeObject(currentFields(), to: out)
+                }
+            }
+            return IdentifiedState(try Self.parsedState(out.array)).lookup(path)
+        } catch {
+            return nil
+        }
+    }
+
     /// Each field's type, as declared (an optional that is `nil` now is still `String?`).
     func fieldTypes() -> [(name: String, type: String)] {
         let declared = declaredTypes()

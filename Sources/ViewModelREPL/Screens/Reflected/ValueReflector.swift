@@ -49,6 +49,12 @@ final class ValueReflector {
     /// The hosted view model's class and the constants of it shown where it is `@Observable`
     /// (`let country`), whose untracked storage is otherwise left out.
     var constants: (type: ObjectIdentifier, names: Set<String>)?
+    /// Whether each object written in full carries its number (``IdentifiedState/idKey``) and each
+    /// mark of a shared object or a cycle names the number of the object it stands for: the state a
+    /// path is read through where the printout abbreviates it (see ``IdentifiedState``).
+    var identifiesObjects = false
+    /// Each object's number, while ``identifiesObjects``.
+    private var objectNumbers: [ObjectIdentifier: Int] = [:]
     /// The Foundation timers met while writing, for the session to fire on virtual time; taken by the screen.
     var metTimers: [Timer] = []
     /// How many times each object has been written in full in the state being written, and the
@@ -174,13 +180,18 @@ final class ValueReflector {
         // Properties left out by name are the hosted view model's own, at the top.
         let leftOut = depth == 0 ? leftOut : []
         guard let layout = layout(of: object, observable: observable) else {
-            let shown = Self.properties(of: object, observable: observable, constants: constants(of: object)).filter {
+            var shown = Self.properties(of: object, observable: observable, constants: constants(of: object)).filter {
                 !isLeftOut($0.value) && !leftOut.contains($0.name)
             }
+            if identifiesObjects { shown.append((IdentifiedState.idKey, number(of: ObjectIdentifier(object)))) }
             return try writeMembers(shown, to: out, depth: depth)
         }
         out.append(UInt8(ascii: "{"))
         var first = true
+        if identifiesObjects {
+            appendNumber(of: object, to: out)
+            first = false
+        }
         // Past this depth a value is written as its description, which only `write` does.
         let writesDirectly = depth < Self.maximumDepth
         // The separator is written inline in both branches: a local function sharing it would box
@@ -279,17 +290,17 @@ final class ValueReflector {
             let object = value as AnyObject
             let identity = ObjectIdentifier(object)
             guard identity != root, visiting.insert(identity).inserted else {
-                return JSONWriter.append(string: "<cycle: \(Self.typeName(of: value))>", to: out)
+                return appendMark("<cycle: \(Self.typeName(of: value))>", for: identity, to: out)
             }
             defer { visiting.remove(identity) }
             var met = repeats[identity] ?? Repeats(times: 0, nearest: depth)
             if let nearest, let least = nearest[identity], depth > least {
-                return JSONWriter.append(string: Messages.sharedObjectNearer(Self.typeName(of: value)), to: out)
+                return appendMark(Messages.sharedObjectNearer(Self.typeName(of: value)), for: identity, to: out)
             }
             guard met.times < Self.maximumRepeats else {
                 if depth < met.nearest { repeats[identity]?.nearest = depth }
                 markedShared = true
-                return JSONWriter.append(string: Messages.sharedObject(Self.typeName(of: value), times: met.times), to: out)
+                return appendMark(Messages.sharedObject(Self.typeName(of: value), times: met.times), for: identity, to: out)
             }
             met.times += 1
             met.nearest = min(met.nearest, depth)
@@ -313,6 +324,47 @@ final class ValueReflector {
         case .function, .description:
             JSONWriter.append(string: String(describing: value), to: out)
         }
+    }
+
+    /// A mark standing for an object written in full elsewhere (`text`); while
+    /// ``identifiesObjects``, an object naming the object's number beside the text.
+    private func appendMark(_ text: String, for identity: ObjectIdentifier, to out: ByteBuffer) {
+        guard identifiesObjects else { return JSONWriter.append(string: text, to: out) }
+        out.append(UInt8(ascii: "{"))
+        JSONWriter.append(string: IdentifiedState.referenceKey, to: out)
+        out.append(UInt8(ascii: ":"))
+        JSONWriter.append(number(of: identity), to: out)
+        out.append(UInt8(ascii: ","))
+        JSONWriter.append(string: IdentifiedState.markKey, to: out)
+        out.append(UInt8(ascii: ":"))
+        JSONWriter.append(string: text, to: out)
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// The first member of an object written in full while ``identifiesObjects``: its number.
+    private func appendNumber(of object: AnyObject, to out: ByteBuffer) {
+        JSONWriter.append(string: IdentifiedState.idKey, to: out)
+        out.append(UInt8(ascii: ":"))
+        JSONWriter.append(number(of: ObjectIdentifier(object)), to: out)
+    }
+
+    /// An object's number in the state being identified, given the first time it is met.
+    private func number(of identity: ObjectIdentifier) -> Int {
+        if let number = objectNumbers[identity] { return number }
+        objectNumbers[identity] = objectNumbers.count
+        return objectNumbers.count - 1
+    }
+
+    /// Writes the view model's state as ``writeProperties(of:observable:to:)`` does, each object
+    /// numbered and each mark naming the number of the object it stands for.
+    func writeIdentified(_ body: () throws -> Void) rethrows {
+        identifiesObjects = true
+        objectNumbers.removeAll()
+        defer {
+            identifiesObjects = false
+            objectNumbers.removeAll()
+        }
+        try body()
     }
 
     // MARK: Kinds of value
