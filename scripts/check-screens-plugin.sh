@@ -86,6 +86,14 @@ grep -qF '// CounterViewModel.adjust(_:): an inout parameter (value), which an e
     fail "AppREPL did not build in release: $(grep error: "$WORK/release.out" | head -3)"
 APPBIN=$(cd "$APP" && "$SWIFT" build --show-bin-path)
 "$APPBIN/AppREPL" run "$APP/Sources/AppREPL/app.vmrepl" > "$WORK/app.out" || fail "the script of every generated screen failed: $(tail -3 "$WORK/app.out")"
+# Issue 53: a class whose factory is not written still builds; its screen says what to write.
+printf 'screens\nuse report\nuse feed\n' | "$APPBIN/AppREPL" > "$WORK/factory.out" || true
+grep -q '"code":"needs_factory","message":"report needs a factory: no init() makes its view model; write extension GeneratedScreens { static func make(_ type: ReportViewModel.Type, context: ScreenContext) -> ReportViewModel { ReportViewModel(projectID: <#Int#>) } }"' "$WORK/factory.out" ||
+    fail "use of a screen without its factory did not answer needs_factory: $(sed -n 2p "$WORK/factory.out")"
+grep -q '"summary":"@Observable class ReportViewModel (needs a factory)"' "$WORK/factory.out" || fail "screens did not say report needs a factory"
+grep -q '"screen":"feed"' "$WORK/factory.out" || fail "the session did not go on after a screen that needs a factory"
+(cd "$APP" && "$SWIFT" package --allow-writing-to-package-directory vmrepl-screens --target App --output "$WORK/warned.swift" 2>&1) |
+    grep -q '^warning: report needs a factory: no init() makes its view model; write extension GeneratedScreens' || fail "the plugin did not warn that report needs a factory"
 # Subscriptions are left out by themselves; a dependency by the team's leavingOut(_:).
 grep -q '"items":\["bread"' "$WORK/app.out" || fail "the discount basket's state was never shown"
 # Outputs found by the plugin (closure properties, a weak delegate, a stream): each a line with its

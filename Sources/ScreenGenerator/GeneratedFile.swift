@@ -50,11 +50,9 @@ enum GeneratedFile {
         lines.append("    /// `static func leavingOut(_ type: TheViewModel.Type) -> [String]`, which is picked over this one.")
         lines.append("    static func leavingOut<Model>(_ type: Model.Type) -> [String] { [] }")
         lines.append("")
-        lines.append("    /// Chosen only where no factory of the class's own is written: the error names the class at its call.")
-        lines.append(
-            "    @available(*, unavailable, message: \"write the factory: extension \(type) { static func make(_ type: TheViewModel.Type, context: ViewModelREPL.ScreenContext) -> TheViewModel }\")"
-        )
-        lines.append("    static func make<Model>(_ type: Model.Type, context: ViewModelREPL.ScreenContext) -> Model { fatalError() }")
+        lines.append("    /// Chosen only where no factory of the class's own is written: it makes nothing, so the screen")
+        lines.append("    /// says it needs one (in `screens`, and `use` answers `needs_factory` with the declaration to write).")
+        lines.append("    static func make<Model>(_ type: Model.Type, context: ViewModelREPL.ScreenContext) -> Model? { nil }")
         lines.append("")
         lines.append("    /// A binding, where the property's setter can be reached from here (the key path is writable): the compiler")
         lines.append("    /// picks how its value is read from what its type is (Decodable, a raw-value enum, any other).")
@@ -134,13 +132,25 @@ enum GeneratedFile {
         }
         let outputs = screen.outputs.isEmpty ? "" : ", outputs: outputs"
         let constants = screen.constants.isEmpty ? "" : ", constants: [" + screen.constants.map(literal).joined(separator: ", ") + "]"
-        lines.append(
-            "    screens.register(\(literal(screen.name)), summary: \(literal(screen.summary)), leavingOut: Set(\(leavingOut))\(constants), actions: actions, bindings: bindings.compactMap { $0 }\(outputs)) { context in"
-        )
-        lines.append("        \(generated).make(\(type).self, context: context)")
-        lines.append("    }")
+        let head =
+            "    screens.register(\(literal(screen.name)), summary: \(literal(screen.summary)), leavingOut: Set(\(leavingOut))\(constants), actions: actions, bindings: bindings.compactMap { $0 }\(outputs)"
+        if let call = screen.factoryCall {
+            // The compiler picks the team's factory where one is written (it returns the class), else
+            // the stand-in that makes nothing (it returns an optional), and so the registration.
+            lines.append("    let make = { @MainActor @Sendable (context: ViewModelREPL.ScreenContext) in \(generated).make(\(type).self, context: context) }")
+            lines.append("    \(head), factory: \(literal(factoryDeclaration(type, call: call, in: generated))), make: make)")
+        } else {
+            lines.append("\(head)) { context in")
+            lines.append("        \(generated).make(\(type).self, context: context)")
+            lines.append("    }")
+        }
         lines.append("}")
         return screen.condition.map { ["#if \($0)"] + lines + ["#endif"] } ?? lines
+    }
+
+    /// The factory a class no `init()` makes needs, as the team writes it.
+    static func factoryDeclaration(_ type: String, call: String, in generated: String) -> String {
+        "extension \(generated) { static func make(_ type: \(type).Type, context: ScreenContext) -> \(type) { \(call) } }"
     }
 
     /// The recording delegate's class for a delegate output: named after the generated enum, the class and the property.

@@ -29,6 +29,9 @@ struct ScreenPlan {
         /// The constants of value types an `@Observable` class holds (`let country`), which its
         /// state shows beside the tracked properties.
         var constants: [String] = []
+        /// Where no `init()` makes it: the call a factory would make, its arguments as placeholders
+        /// (`ProfileViewModel(userID: <#Int#>)`), from the first init the class declares.
+        var factoryCall: String? = nil
     }
 
     /// One method, sent with `event NAME`.
@@ -129,6 +132,7 @@ struct ScreenPlan {
             var outputs: [OutputPlan] = []
             var outputProperties: Set<String> = []
             var hasPlainInit = false
+            var initCall: String?
             // Its own members, then what each base adds that it does not override (by name), with the
             // base's generic parameters replaced by the arguments its declaration gives them.
             var collected: [(member: SymbolGraph.Symbol, substitutions: [String: String]?, owner: String)] =
@@ -167,7 +171,11 @@ struct ScreenPlan {
                 if member.identifier.precise.contains("::SYNTHESIZED::"), copied == nil { continue }
                 switch member.kind.identifier {
                 case "swift.init":
-                    if Self.isPlainInit(member) { hasPlainInit = true }
+                    if Self.isPlainInit(member) {
+                        hasPlainInit = true
+                    } else if initCall == nil, owner == id {
+                        initCall = Self.initCall(member, typeName: typeName, index: index, owner: owner)
+                    }
                 case "swift.method":
                     let base = String(title.prefix { $0 != "(" })
                     if Self.observationMethods.contains(base) { continue }
@@ -244,7 +252,8 @@ struct ScreenPlan {
                 Screen(
                     name: Self.screenName(type.pathComponents), typeName: typeName, summary: "\(kind) \(shownName)",
                     actions: actions, bindings: bindings, hasPlainInit: hasPlainInit, leftOut: leftOut.sorted(),
-                    condition: sources.condition(at: type.location), subscriptions: subscriptions, outputs: outputs, constants: constants))
+                    condition: sources.condition(at: type.location), subscriptions: subscriptions, outputs: outputs, constants: constants,
+                    factoryCall: hasPlainInit ? nil : (initCall ?? "\(typeName)()")))
         }
         // Two classes of one name in different scopes: the nested one is named with its scope.
         let names = Dictionary(screens.map { ($0.name, 1) }, uniquingKeysWith: +)
@@ -280,6 +289,19 @@ struct ScreenPlan {
         }
         if let title = symbol.pathComponents.last, title.hasPrefix("init?") || title.hasPrefix("init!") { return false }
         return true
+    }
+
+    /// The call an init makes, each argument a placeholder of its type: `Profile(userID: <#Int#>)`.
+    static func initCall(_ symbol: SymbolGraph.Symbol, typeName: String, index: GraphIndex, owner: String) -> String {
+        let title = symbol.pathComponents.last ?? "init()"
+        let labels = title.drop { $0 != "(" }.dropFirst().dropLast().split(separator: ":", omittingEmptySubsequences: false).dropLast().map(String.init)
+        let parameters = symbol.functionSignature?.parameters ?? []
+        let arguments = zip(labels, parameters).map { label, parameter in
+            let type = index.typeText(parameter.typeFragments, owner: owner, substitutions: [:]) ?? "_"
+            return (label == "_" ? "" : "\(label): ") + "<#\(type)#>"
+        }
+        let effects = (symbol.hasKeyword("throws") ? "try " : "") + (symbol.hasKeyword("async") ? "await " : "")
+        return "\(effects)\(typeName)(\(arguments.joined(separator: ", ")))"
     }
 
     /// Whether every parameter of an initializer has a default value (`init(loader: Loader = Loader())`):

@@ -8,6 +8,6 @@ package struct ScreensCommand: ReplCommand {
     package init(_: CommandMembers) {}
 
     package func run(in evaluator: Evaluator, tag: RequestTag) -> Reply {
-        .screens(evaluator.registry.definitions.map { ScreenSummary(name: $0.name, summary: $0.summary) }, current: evaluator.current?.name)
+        .screens(evaluator.registry.definitions.map { ScreenSummary(name: $0.name, summary: $0.shownSummary) }, current: evaluator.current?.name)
     }
 }

@@ -29,7 +29,10 @@ package struct UseCommand: ReplCommand {
             let options = evaluator.options
             let dependencies = DependencyTable(clock: time.clock, elapsed: time.elapsed())
             let context = ScreenContext(clock: time.clock, seed: Self.mix(options.seed, screen), dependencies: dependencies, valueForms: options.valueForms)
-            open = OpenScreen(host: definition.make(context), dependencies: dependencies)
+            guard let make = definition.make else {
+                throw ReplError(.needsFactory(screen, declaration: definition.needsFactory ?? ""))
+            }
+            open = OpenScreen(host: make(context), dependencies: dependencies)
             evaluator.screens[screen] = open
             if let asWritten = open.asWritten {
                 evaluator.pushes.poll(open)

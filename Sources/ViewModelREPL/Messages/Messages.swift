@@ -45,6 +45,8 @@ package enum Messages {
         case .mockNeedsStateOrSet: return "mock takes either \"state\" (a whole state) or \"set\" (an object of fields to change)"
 
         // Screens and events
+        case .needsFactory(let name, let declaration):
+            return "\(name) needs a factory: no init() makes its view model; write \(declaration)"
         case .unknownScreen(let name, let known):
             return "no screen named '\(name)'\(suggestion(name, among: known)); screens: \(known.joined(separator: ", "))"
         case .noScreen(let known): return "no screen in use; try use \(known.first ?? "SCREEN")"
@@ -211,6 +213,9 @@ extension Messages {
 }
 
 extension Messages {
+    /// What `screens` adds to the summary of a screen whose factory is not written.
+    static let needsAFactory = "needs a factory"
+
     /// Why an action's argument of `type` cannot be sent.
     static func notSendable(_ type: String) -> String {
         "\(type) is neither Decodable nor an enum whose cases vmrepl can make, so no event can pass it; make it Decodable to send it"

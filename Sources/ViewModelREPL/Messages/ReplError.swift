@@ -15,6 +15,7 @@ package struct ReplError: Error, Equatable, Sendable {
         case badArguments = "bad_arguments"
         case unknownScreen = "unknown_screen"
         case noScreen = "no_screen"
+        case needsFactory = "needs_factory"
         case unknownEvent = "unknown_event"
         case badEventArguments = "bad_event_arguments"
         case badState = "bad_state"
@@ -75,6 +76,8 @@ package struct ReplError: Error, Equatable, Sendable {
 
         // MARK: Screens and events
         case unknownScreen(String, known: [String])
+        /// A generated screen whose class no `init()` makes and whose factory is not written: the declaration to write.
+        case needsFactory(String, declaration: String)
         case noScreen(known: [String])
         case unknownEvent(String, screen: String, known: [String])
         case unknownEventArgument(String, event: String, takes: [EventArgument])
@@ -159,6 +162,7 @@ package struct ReplError: Error, Equatable, Sendable {
             .cannotRecord, .nameTooLong, .notRecording, .alreadyRecording, .notWatched, .nothingAt, .pathHasControlCharacter, .notARegularFile:
             .badArguments
         case .unknownScreen: .unknownScreen
+        case .needsFactory: .needsFactory
         case .noScreen: .noScreen
         case .unknownEvent: .unknownEvent
         case .unknownEventArgument, .missingEventArgument, .tooManyValues, .eventDoesNotDecode: .badEventArguments

@@ -100,6 +100,31 @@ public struct ScreenRegistry: Sendable {
             })
     }
 
+    /// Registers a generated screen whose view model's factory may be the team's to write: where
+    /// `make` is theirs (it returns the view model), as ``register(_:summary:fields:leavingOut:constants:actions:bindings:outputs:make:)``.
+    public mutating func register<Model: AnyObject>(
+        _ name: String, summary: String, leavingOut: Set<String> = [], constants: Set<String> = [], actions: [ScreenAction<Model>],
+        bindings: [ScreenBinding<Model>] = [], outputs: [ScreenOutput<Model>] = [], factory declaration: String,
+        make: @escaping @MainActor @Sendable (ScreenContext) -> Model
+    ) {
+        register(
+            name, summary: summary, leavingOut: leavingOut, constants: constants, actions: actions, bindings: bindings, outputs: outputs, make: make)
+    }
+
+    /// Registers a generated screen whose factory is not written (`make` is the generated file's
+    /// stand-in, which makes nothing): `screens` says it needs a factory, and `use` answers
+    /// `needs_factory` with `declaration`, the factory to write. Every other screen still runs.
+    public mutating func register<Model: AnyObject>(
+        _ name: String, summary: String, leavingOut: Set<String> = [], constants: Set<String> = [], actions: [ScreenAction<Model>],
+        bindings: [ScreenBinding<Model>] = [], outputs: [ScreenOutput<Model>] = [], factory declaration: String,
+        make: @escaping @MainActor @Sendable (ScreenContext) -> Model?
+    ) {
+        checkNew(name)
+        let catalog = EventCatalog(events: actions.map { EventCatalog.Event(name: $0.name, arguments: $0.arguments, encodesAsString: false) })
+        definitions.append(
+            ScreenDefinition(name: name, summary: summary, lazyCatalog: LazyEventCatalog { catalog }, needsFactory: declaration, make: nil))
+    }
+
     /// Stops a registration whose name is not a word or is taken.
     private func checkNew(_ name: String) {
         precondition(!name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }, "screen name '\(name)' must be a word")
@@ -120,7 +145,15 @@ package struct ScreenDefinition: Sendable {
     package let name: String
     package let summary: String
     fileprivate let lazyCatalog: LazyEventCatalog
-    package let make: @MainActor @Sendable (ScreenContext) -> any ScreenHosting
+    /// Where the screen's factory is not written, the declaration to write.
+    package var needsFactory: String? = nil
+    /// Makes the screen; `nil` where its factory is not written.
+    package let make: (@MainActor @Sendable (ScreenContext) -> any ScreenHosting)?
+
+    /// What `screens` says of it: its summary, and that it needs a factory where it does.
+    package var shownSummary: String {
+        needsFactory == nil ? summary : "\(summary) (\(Messages.needsAFactory))"
+    }
 
     /// The screen's events, worked out from the samples the first time they are asked for.
     package var catalog: EventCatalog { lazyCatalog.value }

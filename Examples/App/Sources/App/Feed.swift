@@ -71,3 +71,16 @@ public final class FeedViewModel {
 
     public func attach(_ attachment: FeedAttachment) {}
 }
+
+/// A report form whose `init` takes the project it reports on, and whose factory this app has
+/// not written: its screen says it needs one, and every other screen still runs.
+@MainActor
+@Observable
+public final class ReportViewModel {
+    public let projectID: Int
+    public var details = ""
+
+    public init(projectID: Int) {
+        self.projectID = projectID
+    }
+}

@@ -8,6 +8,9 @@ import ViewModelREPL
 #if canImport(Foundation)
     import Foundation
 #endif
+#if canImport(ViewModelKit)
+    import ViewModelKit
+#endif
 #if canImport(Combine)
     import Combine
 #endif
@@ -15,7 +18,7 @@ import ViewModelREPL
 /// Every view model of App, registered as a screen.
 @MainActor
 enum GeneratedScreens {
-    /// Registers the screens: basket-store, catalog, checkout, composer, contacts, counter, discount-basket-store, feed, login, pager, posts, profile, settings-store, timer, todo-list, view-state-example.
+    /// Registers the screens: basket-store, catalog, checkout, composer, contacts, counter, discount-basket-store, feed, login, pager, posts, profile, report, settings-store, timer, todo-list, view-state-example.
     static func register(in screens: inout ViewModelREPL.ScreenRegistry) {
         do {
             var actions: [ViewModelREPL.ScreenAction<BasketStore>] = []
@@ -83,9 +86,8 @@ enum GeneratedScreens {
             bindings.append(binding("contacts", \ContactsViewModel.contacts))
             bindings.append(binding("filter", \ContactsViewModel.filter))
             bindings.append(binding("phase", \ContactsViewModel.phase))
-            screens.register("contacts", summary: "@Observable class ContactsViewModel", leavingOut: Set(GeneratedScreens.leavingOut(ContactsViewModel.self)), actions: actions, bindings: bindings.compactMap { $0 }) { context in
-                GeneratedScreens.make(ContactsViewModel.self, context: context)
-            }
+            let make = { @MainActor @Sendable (context: ViewModelREPL.ScreenContext) in GeneratedScreens.make(ContactsViewModel.self, context: context) }
+                screens.register("contacts", summary: "@Observable class ContactsViewModel", leavingOut: Set(GeneratedScreens.leavingOut(ContactsViewModel.self)), actions: actions, bindings: bindings.compactMap { $0 }, factory: "extension GeneratedScreens { static func make(_ type: ContactsViewModel.Type, context: ScreenContext) -> ContactsViewModel { ContactsViewModel(clock: <#any Clock<Duration>#>) } }", make: make)
         }
 
         // CounterViewModel.set: 2 overloads would share the event name set: left out.
@@ -181,9 +183,16 @@ enum GeneratedScreens {
             bindings.append(binding("displayName", \ProfileViewModel.displayName))
             bindings.append(binding("lastError", \ProfileViewModel.lastError))
             bindings.append(binding("userID", \ProfileViewModel.userID))
-            screens.register("profile", summary: "@Observable class ProfileViewModel", leavingOut: Set(GeneratedScreens.leavingOut(ProfileViewModel.self)), constants: ["region"], actions: actions, bindings: bindings.compactMap { $0 }) { context in
-                GeneratedScreens.make(ProfileViewModel.self, context: context)
-            }
+            let make = { @MainActor @Sendable (context: ViewModelREPL.ScreenContext) in GeneratedScreens.make(ProfileViewModel.self, context: context) }
+                screens.register("profile", summary: "@Observable class ProfileViewModel", leavingOut: Set(GeneratedScreens.leavingOut(ProfileViewModel.self)), constants: ["region"], actions: actions, bindings: bindings.compactMap { $0 }, factory: "extension GeneratedScreens { static func make(_ type: ProfileViewModel.Type, context: ScreenContext) -> ProfileViewModel { ProfileViewModel(userID: <#Int#>, service: <#any ProfileService#>, region: <#Region#>) } }", make: make)
+        }
+
+        do {
+            let actions: [ViewModelREPL.ScreenAction<ReportViewModel>] = []
+            var bindings: [ViewModelREPL.ScreenBinding<ReportViewModel>?] = []
+            bindings.append(binding("details", \ReportViewModel.details))
+            let make = { @MainActor @Sendable (context: ViewModelREPL.ScreenContext) in GeneratedScreens.make(ReportViewModel.self, context: context) }
+                screens.register("report", summary: "@Observable class ReportViewModel", leavingOut: Set(GeneratedScreens.leavingOut(ReportViewModel.self)), constants: ["projectID"], actions: actions, bindings: bindings.compactMap { $0 }, factory: "extension GeneratedScreens { static func make(_ type: ReportViewModel.Type, context: ScreenContext) -> ReportViewModel { ReportViewModel(projectID: <#Int#>) } }", make: make)
         }
 
         do {
@@ -228,9 +237,8 @@ enum GeneratedScreens {
             actions.append(.call("load", drives: .loading) { (model: ViewStateExampleView.ViewModel) in ViewModelREPL.ActionResult.of(model.load()) })
             var bindings: [ViewModelREPL.ScreenBinding<ViewStateExampleView.ViewModel>?] = []
             bindings.append(binding("stateWrapper", \ViewStateExampleView.ViewModel.stateWrapper))
-            screens.register("view-state-example", summary: "ObservableObject ViewStateExampleView.ViewModel", leavingOut: Set(GeneratedScreens.leavingOut(ViewStateExampleView.ViewModel.self)), actions: actions, bindings: bindings.compactMap { $0 }) { context in
-                GeneratedScreens.make(ViewStateExampleView.ViewModel.self, context: context)
-            }
+            let make = { @MainActor @Sendable (context: ViewModelREPL.ScreenContext) in GeneratedScreens.make(ViewStateExampleView.ViewModel.self, context: context) }
+                screens.register("view-state-example", summary: "ObservableObject ViewStateExampleView.ViewModel", leavingOut: Set(GeneratedScreens.leavingOut(ViewStateExampleView.ViewModel.self)), actions: actions, bindings: bindings.compactMap { $0 }, factory: "extension GeneratedScreens { static func make(_ type: ViewStateExampleView.ViewModel.Type, context: ScreenContext) -> ViewStateExampleView.ViewModel { ViewStateExampleView.ViewModel(clock: <#any Clock<Duration>#>, coin: <#CoinFlips#>) } }", make: make)
         }
     }
 
@@ -277,9 +285,9 @@ enum GeneratedScreens {
     /// `static func leavingOut(_ type: TheViewModel.Type) -> [String]`, which is picked over this one.
     static func leavingOut<Model>(_ type: Model.Type) -> [String] { [] }
 
-    /// Chosen only where no factory of the class's own is written: the error names the class at its call.
-    @available(*, unavailable, message: "write the factory: extension GeneratedScreens { static func make(_ type: TheViewModel.Type, context: ViewModelREPL.ScreenContext) -> TheViewModel }")
-    static func make<Model>(_ type: Model.Type, context: ViewModelREPL.ScreenContext) -> Model { fatalError() }
+    /// Chosen only where no factory of the class's own is written: it makes nothing, so the screen
+    /// says it needs one (in `screens`, and `use` answers `needs_factory` with the declaration to write).
+    static func make<Model>(_ type: Model.Type, context: ViewModelREPL.ScreenContext) -> Model? { nil }
 
     /// A binding, where the property's setter can be reached from here (the key path is writable): the compiler
     /// picks how its value is read from what its type is (Decodable, a raw-value enum, any other).
