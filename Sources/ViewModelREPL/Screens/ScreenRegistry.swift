@@ -101,7 +101,7 @@ public struct ScreenRegistry: Sendable {
     }
 
     /// Registers a generated screen whose view model's factory may be the team's to write: where
-    /// `make` is theirs (it returns the view model), as ``register(_:summary:fields:leavingOut:constants:actions:bindings:outputs:make:)``.
+    /// `make` is theirs (it returns the view model), as the registration without `factory:` does.
     public mutating func register<Model: AnyObject>(
         _ name: String, summary: String, leavingOut: Set<String> = [], constants: Set<String> = [], actions: [ScreenAction<Model>],
         bindings: [ScreenBinding<Model>] = [], outputs: [ScreenOutput<Model>] = [], factory declaration: String,

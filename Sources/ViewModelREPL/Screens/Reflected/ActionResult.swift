@@ -1,7 +1,7 @@
 /// What an action's method returned: its reply's `result` and the `@result` path's value; nothing
 /// for a method that returns nothing.
 ///
-/// Generated code wraps every call in ``of(_:)-swift.type.method``: the compiler picks the `Void`
+/// Generated code wraps every call in `ActionResult.of`: the compiler picks the `Void`
 /// overload for a method that returns nothing and the generic one for any other, so a
 /// `canAdd(name:) -> Bool` answers `"result":true`.
 public struct ActionResult {

@@ -8,11 +8,11 @@ import Foundation
 /// ```swift
 /// .call("deleteItem", .of("at", IndexSet.self)) { (model: ListViewModel, at: IndexSet) in .of(model.deleteItem(at: at)) }
 /// ```
-/// `vmrepl-screens` writes these; a team writing its own actions uses ``ScreenAction/action(_:drives:_:)-(_,_,(Model)->Void)``.
+/// `vmrepl-screens` writes these; a team writing its own actions may use `ScreenAction.action`.
 public struct ArgumentForm<Value>: Sendable {
     /// The argument as `describe` and `event` know it.
     let argument: EventArgument
-    /// Reads the value from its JSON; throws a ``DecodingFailure`` when it does not read.
+    /// Reads the value from its JSON; throws a `DecodingFailure` when it does not read.
     let read: @Sendable (JSONValue) throws -> Value
 
     /// Reads the argument `argument.name` from an event's arguments (`null` where it is left out).
