@@ -197,6 +197,7 @@ expect 'ViewModelREPL.ActionResult.of(model.canAdd(name: name))'
 expect 'binding("contentHeight", \ListHandlersViewModel.contentHeight)'
 expect 'binding("sortKey", \ListHandlersViewModel.sortKey)'
 expect 'func didScroll(to offset: CGFloat) { send("didScroll", offset) }'
+expect '.call("dispatch", ViewModelREPL.ArgumentForm.of("action", (ListAction).self, cases: [.case("refresh") { (ListAction).refresh }, .case("open", ViewModelREPL.ArgumentForm.of("id", (Int).self)) { (ListAction).`open`(id: $0) }, .case("pick", ViewModelREPL.ArgumentForm.of("_0", (Int).self), ViewModelREPL.ArgumentForm.of("_1", (String).self)) { (ListAction).pick($0, $1) }, .case("default") { (ListAction).`default` }]))'
 ! grep -q 'not Decodable' "$HOSTILE/generated.swift" || fail "a type was judged by its spelling: $(grep 'not Decodable' "$HOSTILE/generated.swift" | head -2)"
 for name in DelegateViewModel StorageViewModel; do
     grep -q "^warning: not hosted: $name: " "$HOSTILE/generate.err" || fail "no warning names $name"

@@ -258,7 +258,12 @@ enum GeneratedFile {
             return leftOutable.contains(offset) ? "(\(type))?" : type
         }
         let forms = action.arguments.indices.map { offset in
-            "ViewModelREPL.ArgumentForm.of(\(literal(action.arguments[offset].name)), (\(closureType(offset))).self)"
+            let argument = action.arguments[offset]
+            guard let cases = action.enumCases[argument.name], !leftOutable.contains(offset) else {
+                return "ViewModelREPL.ArgumentForm.of(\(literal(argument.name)), (\(closureType(offset))).self)"
+            }
+            return
+                "ViewModelREPL.ArgumentForm.of(\(literal(argument.name)), (\(argument.type)).self, cases: [\(cases.map { caseForm($0, of: argument.type) }.joined(separator: ", "))])"
         }.joined(separator: ", ")
         let parameters = action.arguments.indices.map { "\(identifier(action.arguments[$0].name)): \(closureType($0))" }.joined(separator: ", ")
         func call(leaving absent: Set<Int>) -> String {
@@ -280,6 +285,16 @@ enum GeneratedFile {
             branches.append(bound.isEmpty ? body : "if \(bound.joined(separator: ", ")) \(body)")
         }
         return head + branches.joined(separator: " else ") + " }"
+    }
+
+    /// One case of an enum argument: `.case("signIn", ViewModelREPL.ArgumentForm.of("user", (String).self)) { Action.signIn(user: $0) }`.
+    private static func caseForm(_ enumCase: GraphIndex.EnumCase, of type: String) -> String {
+        let forms = enumCase.payloads.enumerated().map { offset, payload in
+            ", ViewModelREPL.ArgumentForm.of(\(literal(payload.label ?? "_\(offset)")), (\(payload.type)).self)"
+        }.joined()
+        let values = enumCase.payloads.enumerated().map { offset, payload in (payload.label.map { "\(label($0)): " } ?? "") + "$\(offset)" }
+        let made = "(\(type)).\(member(enumCase.name))" + (values.isEmpty ? "" : "(\(values.joined(separator: ", ")))")
+        return ".case(\(literal(enumCase.name))\(forms)) { \(made) }"
     }
 
     private static func literal(_ text: String) -> String {

@@ -66,6 +66,98 @@ struct GraphIndex {
         self.origin = origin
     }
 
+    /// One case of a module's enum, for an argument of that enum's type: its name and each
+    /// payload's label (`nil` for none) and type as the generated file writes it.
+    struct EnumCase {
+        let name: String
+        let payloads: [(label: String?, type: String)]
+    }
+
+    /// The cases of the module's enum that `fragments` name alone (`Action`, not `Action?`), where
+    /// one carries a payload: the generated file lists them, so an enum that is not `Decodable` can
+    /// be sent. A case whose payload is a closure is left out; `nil` for any other type.
+    func enumCases(_ fragments: [SymbolGraph.Fragment], owner: String, substitutions: [String: String]) -> [EnumCase]? {
+        let named = fragments.filter { $0.kind == "typeIdentifier" }
+        guard named.count == 1, fragments.allSatisfy({ $0.kind == "typeIdentifier" || $0.spelling.allSatisfy(\.isWhitespace) }),
+            let id = named[0].preciseIdentifier, byID[id]?.kind.identifier == "swift.enum"
+        else { return nil }
+        var cases: [EnumCase] = []
+        var anyPayload = false
+        for member in (members[id] ?? []) where member.kind.identifier == "swift.enum.case" {
+            let fragments = member.declarationFragments ?? []
+            guard let nameIndex = fragments.firstIndex(where: { $0.kind == "identifier" }) else { continue }
+            let title = member.pathComponents.last ?? ""
+            let labels = title.drop { $0 != "(" }.dropFirst().dropLast().split(separator: ":", omittingEmptySubsequences: false).dropLast().map(String.init)
+            let pieces = Self.payloadPieces(fragments[(nameIndex + 1)...])
+            guard pieces.count == labels.count else { continue }
+            var payloads: [(label: String?, type: String)] = []
+            for (label, piece) in zip(labels, pieces) {
+                var typeFragments = piece
+                if label != "_", let colon = piece.firstIndex(where: { $0.kind == "text" && $0.spelling.trimmingCharacters(in: .whitespaces).hasPrefix(":") }) {
+                    typeFragments = Array(piece[(colon + 1)...])
+                    let rest = String(piece[colon].spelling.drop { $0 != ":" }.dropFirst())
+                    if !rest.isEmpty { typeFragments.insert(SymbolGraph.Fragment(kind: "text", spelling: rest), at: 0) }
+                }
+                guard let type = typeText(typeFragments, owner: owner, substitutions: substitutions), !type.isEmpty, !type.contains("->") else {
+                    payloads = []
+                    break
+                }
+                payloads.append((label == "_" ? nil : label, type))
+            }
+            guard payloads.count == labels.count else { continue }
+            anyPayload = anyPayload || !payloads.isEmpty
+            let name = fragments[nameIndex].spelling.trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+            cases.append(EnumCase(name: name, payloads: payloads))
+        }
+        return anyPayload && !cases.isEmpty ? cases : nil
+    }
+
+    /// A case's payloads, each as its fragments (label included), from the fragments after its name.
+    private static func payloadPieces(_ fragments: ArraySlice<SymbolGraph.Fragment>) -> [[SymbolGraph.Fragment]] {
+        var pieces: [[SymbolGraph.Fragment]] = []
+        var current: [SymbolGraph.Fragment] = []
+        var depth = 0
+        for fragment in fragments {
+            guard fragment.kind == "text" else {
+                if depth >= 1 { current.append(fragment) }
+                continue
+            }
+            var text = ""
+            func flush() {
+                if !text.isEmpty { current.append(SymbolGraph.Fragment(kind: "text", spelling: text)) }
+                text = ""
+            }
+            var previous: Character = " "
+            for character in fragment.spelling {
+                defer { previous = character }
+                switch character {
+                case ">" where previous == "-":
+                    text.append(character)
+                case "(", "[", "<":
+                    if depth >= 1 { text.append(character) }
+                    depth += 1
+                case ")", "]", ">":
+                    depth -= 1
+                    if depth >= 1 {
+                        text.append(character)
+                    } else if depth == 0 {
+                        flush()
+                        pieces.append(current)
+                        current = []
+                    }
+                case "," where depth == 1:
+                    flush()
+                    pieces.append(current)
+                    current = []
+                default:
+                    if depth >= 1 { text.append(character) }
+                }
+            }
+            flush()
+        }
+        return pieces
+    }
+
     /// Notes the modules of the types `fragments` name that the module does not declare.
     func noteModules(of fragments: some Collection<SymbolGraph.Fragment>) {
         for fragment in fragments where fragment.kind == "typeIdentifier" {

@@ -44,6 +44,9 @@ struct ScreenPlan {
         let isAsync: Bool
         let isThrowing: Bool
         let returnsValue: Bool
+        /// For an argument whose type is one of the module's enums with payloads, its cases, by the
+        /// argument's name: the file lists them, so the enum can be sent whether or not it is `Decodable`.
+        var enumCases: [String: [GraphIndex.EnumCase]] = [:]
         /// Whether `load` (and `reload`, `retry`) run it: of the methods without arguments,
         /// `load`, else `refresh`, else the first `fetch…` by name; at most one per screen.
         var drivesLoading = false
@@ -403,6 +406,7 @@ struct ScreenPlan {
         guard parameters.count <= maximumArguments else { return .failure(Refusal(text: "more than \(maximumArguments) arguments")) }
         var arguments: [(name: String, label: String?, type: String, defaulted: Bool)] = []
         var internalNames: [String] = []
+        var cases: [Int: [GraphIndex.EnumCase]] = [:]
         let marks = parameterMarks(method.declarationFragments ?? [])
         for (offset, (label, parameter)) in zip(labels, parameters).enumerated() {
             let own = parameter.internalName ?? parameter.name
@@ -420,6 +424,9 @@ struct ScreenPlan {
             let name = label != "_" && !label.isEmpty ? label : (own != "_" && !own.isEmpty ? own : synthetic)
             arguments.append((name, label == "_" || label.isEmpty ? nil : label, type, mark.defaulted))
             internalNames.append(own != "_" && !own.isEmpty ? own : synthetic)
+            if let found = context.index.enumCases(parameter.typeFragments, owner: context.owner, substitutions: context.substitutions) {
+                cases[offset] = found
+            }
         }
         // Two arguments of one label (`f(x a: Int, x b: Int)`): named by their own names instead.
         if Set(arguments.map(\.name)).count < arguments.count {
@@ -429,11 +436,12 @@ struct ScreenPlan {
             arguments = zip(arguments, internalNames).map { ($1, $0.label, $0.type, $0.defaulted) }
         }
         let returns = (method.functionSignature?.returns ?? []).map(\.spelling).joined()
-        return .success(
-            Action(
-                name: base, arguments: arguments, isAsync: method.hasKeyword("async"),
-                isThrowing: method.hasKeyword("throws") || method.hasKeyword("rethrows"),
-                returnsValue: !(returns.isEmpty || returns == "()" || returns == "Void")))
+        var action = Action(
+            name: base, arguments: arguments, isAsync: method.hasKeyword("async"),
+            isThrowing: method.hasKeyword("throws") || method.hasKeyword("rethrows"),
+            returnsValue: !(returns.isEmpty || returns == "()" || returns == "Void"))
+        for (offset, found) in cases { action.enumCases[arguments[offset].name] = found }
+        return .success(action)
     }
 
     /// The global actor a class's declaration names (`@MainActor`, a team's `@DatabaseActor`), if any:

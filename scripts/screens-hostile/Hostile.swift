@@ -179,7 +179,7 @@ public final class ConstantsViewModel: Observable {
     public let services: [Service] = []
     public let handler: (() -> Void)? = nil
     // Spelled long-hand, a reference is still one; a qualified or labelled value still a value.
-    public let longOptional: Optional<Service> = nil
+    public let longOptional: Service? = nil
     public let serviceSecond: (Int, Service) = (1, Service())
     public let byName: [String: Service] = [:]
     public let qualified: Swift.Int = 1
@@ -321,6 +321,15 @@ public enum ListLayout: Sendable {
 
 public final class ListAttachment {}
 
+/// A reducer's action: payloads labelled and not, a keyword case, and a closure (left out).
+public enum ListAction {
+    case refresh
+    case open(id: PostID)
+    case pick(Int, String)
+    case `default`
+    case run(() -> Void)
+}
+
 @MainActor
 public protocol ScrollingDelegate: AnyObject {
     func didScroll(to offset: CGFloat)
@@ -340,4 +349,5 @@ public final class ListHandlersViewModel: Observable {
     public func attach(_ attachment: ListAttachment) {}
     public func canAdd(name: String) -> Bool { !name.isEmpty }
     public func select(_ id: PostID) -> PostID { id }
+    public func dispatch(_ action: ListAction) {}
 }

@@ -84,18 +84,20 @@ public struct ScreenRegistry: Sendable {
         make: @escaping @MainActor @Sendable (ScreenContext) -> Model
     ) {
         checkNew(name)
+        // Each case of an enum argument the generated file lists is an event of its own as well.
+        let every = actions.flatMap { [$0] + $0.variants }
         let outputNames: [String] = outputs.flatMap { (output: ScreenOutput<Model>) -> [String] in output.names }
         precondition(Set(outputNames).count == outputNames.count, "screen '\(name)' has two outputs of one name")
-        precondition(Set(actions.map(\.name)).count == actions.count, "screen '\(name)' has two actions of one name")
+        precondition(Set(every.map(\.name)).count == every.count, "screen '\(name)' has two actions of one name")
         precondition(
-            !actions.contains { !$0.drives.isEmpty && !$0.arguments.isEmpty },
+            !every.contains { !$0.drives.isEmpty && !$0.arguments.isEmpty },
             "screen '\(name)': an action that load, reload, retry or cancel runs takes no arguments")
-        let catalog = EventCatalog(events: actions.map { EventCatalog.Event(name: $0.name, arguments: $0.arguments, encodesAsString: false) })
+        let catalog = EventCatalog(events: every.map { EventCatalog.Event(name: $0.name, arguments: $0.arguments, encodesAsString: false) })
         definitions.append(
             ScreenDefinition(name: name, summary: summary, lazyCatalog: LazyEventCatalog { catalog }) { context in
                 ReflectedScreen(
                     name: name, catalog: catalog, make: { make(context) }, fields: fields, leavingOut: leavingOut, constants: constants,
-                    actions: actions, bindings: bindings,
+                    actions: every, bindings: bindings,
                     outputs: outputs, isOnVirtualTime: context.clock is ManualClock)
             })
     }
@@ -120,7 +122,8 @@ public struct ScreenRegistry: Sendable {
         make: @escaping @MainActor @Sendable (ScreenContext) -> Model?
     ) {
         checkNew(name)
-        let catalog = EventCatalog(events: actions.map { EventCatalog.Event(name: $0.name, arguments: $0.arguments, encodesAsString: false) })
+        let every = actions.flatMap { [$0] + $0.variants }
+        let catalog = EventCatalog(events: every.map { EventCatalog.Event(name: $0.name, arguments: $0.arguments, encodesAsString: false) })
         definitions.append(
             ScreenDefinition(name: name, summary: summary, lazyCatalog: LazyEventCatalog { catalog }, needsFactory: declaration, make: nil))
     }

@@ -13,6 +13,14 @@ public enum FeedLayout: Sendable {
     case grid
 }
 
+/// What the feed's view sends, reducer style: one method drives the screen with an enum whose
+/// cases carry payloads, and which is not `Codable`.
+public enum FeedAction: Sendable {
+    case clear
+    case rename(index: Int, title: String)
+    case remove(Int)
+}
+
 /// A handle to a file, which no event can pass: neither `Decodable` nor an enum.
 public final class FeedAttachment {
     public init() {}
@@ -70,6 +78,15 @@ public final class FeedViewModel {
     }
 
     public func attach(_ attachment: FeedAttachment) {}
+
+    public func send(_ action: FeedAction) {
+        switch action {
+        case .clear: items = []
+        case .rename(let index, let title) where items.indices.contains(index): items[index] = title
+        case .remove(let index) where items.indices.contains(index): items.remove(at: index)
+        default: break
+        }
+    }
 }
 
 /// A report form whose `init` takes the project it reports on, and whose factory this app has

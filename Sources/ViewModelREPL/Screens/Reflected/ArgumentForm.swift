@@ -14,6 +14,9 @@ public struct ArgumentForm<Value>: Sendable {
     let argument: EventArgument
     /// Reads the value from its JSON; throws a `DecodingFailure` when it does not read.
     let read: @Sendable (JSONValue) throws -> Value
+    /// An enum's cases as the generated file lists them, where it does: each is also an event of
+    /// its own (`send.signIn`) where the action takes this one argument.
+    var cases: [EnumCaseForm<Value>]? = nil
 
     /// Reads the argument `argument.name` from an event's arguments (`null` where it is left out).
     func read(from members: [(key: String, value: JSONValue)]) throws -> Value {

@@ -17,20 +17,32 @@ extension ScreenAction {
     public static func call<A>(
         _ name: String, _ a: ArgumentForm<A>, drives: LoadCommands = [], _ body: @escaping @MainActor @Sendable (Model, A) async throws -> ActionResult
     ) -> ScreenAction {
-        reading(name, [a.argument], drives) { members in
+        var action = reading(name, [a.argument], drives) { members in
             let first = try a.read(from: members)
             return sendingCall(first) { first in .async { model in try await body(model, first) } }
         }
+        action.variants = (a.cases ?? []).map { form in
+            reading("\(name).\(form.name)", form.arguments, []) { members in
+                sendingCall(try form.make(members)) { value in .async { model in try await body(model, value) } }
+            }
+        }
+        return action
     }
 
     /// A sync action with one argument read by `a`.
     public static func call<A>(
         _ name: String, _ a: ArgumentForm<A>, drives: LoadCommands = [], _ body: @escaping @MainActor @Sendable (Model, A) throws -> ActionResult
     ) -> ScreenAction {
-        reading(name, [a.argument], drives) { members in
+        var action = reading(name, [a.argument], drives) { members in
             let first = try a.read(from: members)
             return sendingCall(first) { first in .sync { model in try body(model, first) } }
         }
+        action.variants = (a.cases ?? []).map { form in
+            reading("\(name).\(form.name)", form.arguments, []) { members in
+                sendingCall(try form.make(members)) { value in .sync { model in try body(model, value) } }
+            }
+        }
+        return action
     }
 
     /// An action with two arguments.

@@ -25,6 +25,9 @@ public struct ScreenAction<Model: AnyObject>: Sendable {
     let drives: LoadCommands
     /// Decodes the arguments (by name) into the call to make; throws when one does not decode.
     let prepare: @Sendable ([(key: String, value: JSONValue)]) throws -> Call
+    /// The events it also stands for: where its one argument is an enum whose cases the generated
+    /// file lists, each case as an event of its own (`send.signIn user="ann"`).
+    var variants: [ScreenAction] = []
 
     /// An action without arguments.
     /// - Parameters:
