@@ -105,6 +105,7 @@ grep -q '"region":{"code":"GB","name":"United Kingdom"}' "$WORK/app.out" || fail
 ! grep -q '"service"' "$WORK/app.out" || fail "the profile's service, a dependency, was shown"
 ! grep -q 'profile-key' "$WORK/app.out" || fail "the profile's @ObservationIgnored apiKey was shown"
 ! grep -q 'live-pricing-service' "$WORK/app.out" || fail "leavingOut(_:) did not leave out the pricing service"
+! grep -q 'live-feed-repository' "$WORK/app.out" || fail "the feed's @ObservationIgnored wrapped repository was shown"
 # Hostile view models (scripts/screens-hostile): a module of their own, built with its symbol graph;
 # the file generated from it must type-check, without a warning, against the built modules.
 HOSTILE=$WORK/hostile

@@ -22,7 +22,8 @@ struct ScreenPlan {
         var note: String? = nil
         /// The `#if` condition the class is declared under, which its registration repeats.
         var condition: String? = nil
-        /// Its properties that keep subscriptions (`Set<AnyCancellable>`), which its state leaves out.
+        /// Its properties that keep subscriptions (`Set<AnyCancellable>`) and its wrapped ones marked
+        /// `@ObservationIgnored`, which its state leaves out.
         var subscriptions: [String] = []
         /// What it tells the app to do: its closure properties, weak delegates and streams.
         var outputs: [OutputPlan] = []
@@ -167,6 +168,16 @@ struct ScreenPlan {
                 entry.member.kind.identifier == "swift.property"
                     && Self.propertyTypeFragments(entry.member).contains { $0.spelling.contains("AnyCancellable") }
             }.compactMap { $0.member.pathComponents.last }
+            // A wrapped property the team marked `@ObservationIgnored` (`@ObservationIgnored @Dependency var
+            // repository`): stored as `_repository`, as a tracked one is, so only its source tells it apart.
+            let ignored =
+                kind != "@Observable class"
+                ? []
+                : collected.filter { entry in
+                    entry.member.kind.identifier == "swift.property" && !entry.member.declaration.contains("static ")
+                        && entry.member.declarationFragments?.first(where: { $0.kind == "keyword" })?.spelling == "var"
+                        && sources.isObservationIgnored(at: entry.member.location)
+                }.compactMap { $0.member.pathComponents.last }.filter { !subscriptions.contains($0) }
             for (member, substitutions, owner) in collected where Self.isVisible(member) {
                 guard let title = member.pathComponents.last else { continue }
                 let copied = index.origin[member.identifier.precise].flatMap { index.byID[$0] }
@@ -255,7 +266,7 @@ struct ScreenPlan {
                 Screen(
                     name: Self.screenName(type.pathComponents), typeName: typeName, summary: "\(kind) \(shownName)",
                     actions: actions, bindings: bindings, hasPlainInit: hasPlainInit, leftOut: leftOut.sorted(),
-                    condition: sources.condition(at: type.location), subscriptions: subscriptions, outputs: outputs, constants: constants,
+                    condition: sources.condition(at: type.location), subscriptions: subscriptions + ignored, outputs: outputs, constants: constants,
                     factoryCall: hasPlainInit ? nil : (initCall ?? "\(typeName)()")))
         }
         // Two classes of one name in different scopes: the nested one is named with its scope.

@@ -1,9 +1,33 @@
 import Foundation
 import TestSupport
 import Testing
+import ViewModelREPL
 
 /// Stubs drive a real view model's dependencies: failures, retries, hangs, delays, call records.
 struct StubTests {
+    enum Status: Codable, Sendable { case pending, completed }
+
+    @MainActor final class Upload {
+        let status: @Sendable () async throws -> Status
+        var shown: Status?
+        init(status: @escaping @Sendable () async throws -> Status) { self.status = status }
+        func check() async throws { shown = try await status() }
+    }
+
+    /// A stub takes a case in the form the state prints it (`"completed"`), as it takes an ISO date.
+    @Test @MainActor func aStubTakesACaseAsTheStatePrintsIt() async throws {
+        var screens = ScreenRegistry()
+        screens.register("upload", summary: "a status", actions: [.action("check") { (model: Upload) in try await model.check() }]) { context in
+            Upload(status: context.dependency("status", live: { Status.pending }))
+        }
+        let transcript = try await SessionTranscript.run(
+            ["use upload", #"stub status value="completed""#, "event check", "wait", #"expect shown == "completed""#, #"stub status value="gone""#],
+            screens: screens)
+        #expect(transcript.reply(2)?["type"] as? String == "ok")
+        #expect(transcript.reply(5)?["type"] as? String == "ok")
+        #expect(transcript.reply(6)?["code"] as? String == "bad_stub")
+    }
+
     @Test func anErrorThenARetryThatSucceeds() async throws {
         let transcript = try await SessionTranscript.run([
             "use users", #"stub fetch value=[{"name":"Ada"}]"#, #"stub fetch error="offline" times=1"#, "load", "wait", "retry", "wait",

@@ -193,8 +193,7 @@ package final class DependencyTable: @unchecked Sendable {
         if let delay = stub.delay { try await clock.sleep(for: delay) }
         switch stub.answer {
         case .value(let value):
-            if let direct = JSONValueDecoder.decodeIfHandled(Output.self, from: value) { return direct }
-            return try ArgumentDecoding.makeDecoder().decode(Output.self, from: Data(JSONWriter.bytes(value)))
+            return try ArgumentDecoding.decode(Output.self, from: value)
         case .error(let message):
             throw StubbedFailure(message: message)
         case .hang:

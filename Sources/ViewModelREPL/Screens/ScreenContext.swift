@@ -54,9 +54,12 @@ public struct ScreenContext: Sendable {
     /// Whether a stub's value decodes as `Output`, and if not, why.
     private static func check<Output: Decodable & Sendable>(_ type: Output.Type) -> @Sendable (JSONValue) -> String? {
         { value in
+            // In the readable forms, as the stub's answer is read: `"completed"` for a case, an ISO date.
             do {
-                _ = try JSONDecoder().decode(Output.self, from: Data(JSONWriter.bytes(value)))
+                _ = try ArgumentDecoding.decode(Output.self, from: value)
                 return nil
+            } catch let failure as DecodingFailure {
+                return failure.reason
             } catch {
                 return DecodingFailure.reason(for: error)
             }

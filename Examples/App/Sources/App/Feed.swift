@@ -26,6 +26,13 @@ public final class FeedAttachment {
     public init() {}
 }
 
+/// A dependency the feed is handed, as a team's injection wrapper holds it.
+@propertyWrapper
+public struct Injected<Value> {
+    public var wrappedValue: Value
+    public init(wrappedValue: Value) { self.wrappedValue = wrappedValue }
+}
+
 /// An item's identifier, as an alias.
 public typealias FeedItemID = Int
 
@@ -40,6 +47,8 @@ public final class FeedViewModel {
     public var sortKey = FeedSortKey.title
     public var layout = FeedLayout.list
     public private(set) var selected: FeedItemID?
+    /// Marked `@ObservationIgnored`: a dependency, never the state.
+    @ObservationIgnored @Injected var repository = "live-feed-repository"
 
     public init() {}
 

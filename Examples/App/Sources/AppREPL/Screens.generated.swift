@@ -58,7 +58,7 @@ enum GeneratedScreens {
             var outputs: [ViewModelREPL.ScreenOutput<CheckoutViewModel>] = []
             outputs.append(.output("onCancel") { (model: CheckoutViewModel, send: ViewModelREPL.OutputSender) in if model.onCancel == nil { model.onCancel = { send("onCancel") } } })
             outputs.append(.output("onFinished", value: (Receipt).self) { (model: CheckoutViewModel, send: ViewModelREPL.OutputSender) in if model.onFinished == nil { model.onFinished = { send("onFinished", $0) } } })
-            screens.register("checkout", summary: "@Observable class CheckoutViewModel", leavingOut: Set(GeneratedScreens.leavingOut(CheckoutViewModel.self)), actions: actions, bindings: bindings.compactMap { $0 }, outputs: outputs) { context in
+            screens.register("checkout", summary: "@Observable class CheckoutViewModel", leavingOut: Set(["onCancel", "onFinished"] + GeneratedScreens.leavingOut(CheckoutViewModel.self)), actions: actions, bindings: bindings.compactMap { $0 }, outputs: outputs) { context in
                 GeneratedScreens.make(CheckoutViewModel.self, context: context)
             }
         }
@@ -133,9 +133,10 @@ enum GeneratedScreens {
             bindings.append(binding("contentHeight", \FeedViewModel.contentHeight))
             bindings.append(binding("items", \FeedViewModel.items))
             bindings.append(binding("layout", \FeedViewModel.layout))
+            bindings.append(binding("repository", \FeedViewModel.repository))
             bindings.append(binding("selected", \FeedViewModel.selected))
             bindings.append(binding("sortKey", \FeedViewModel.sortKey))
-            screens.register("feed", summary: "@Observable class FeedViewModel", leavingOut: Set(GeneratedScreens.leavingOut(FeedViewModel.self)), actions: actions, bindings: bindings.compactMap { $0 }) { context in
+            screens.register("feed", summary: "@Observable class FeedViewModel", leavingOut: Set(["repository"] + GeneratedScreens.leavingOut(FeedViewModel.self)), actions: actions, bindings: bindings.compactMap { $0 }) { context in
                 GeneratedScreens.make(FeedViewModel.self, context: context)
             }
         }
