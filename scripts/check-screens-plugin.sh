@@ -199,6 +199,9 @@ expect 'binding("contentHeight", \ListHandlersViewModel.contentHeight)'
 expect 'binding("sortKey", \ListHandlersViewModel.sortKey)'
 expect 'func didScroll(to offset: CGFloat) { send("didScroll", offset) }'
 expect '.call("dispatch", ViewModelREPL.ArgumentForm.of("action", (ListAction).self, cases: [.case("refresh") { (ListAction).refresh }, .case("open", ViewModelREPL.ArgumentForm.of("id", (Int).self)) { (ListAction).`open`(id: $0) }, .case("pick", ViewModelREPL.ArgumentForm.of("_0", (Int).self), ViewModelREPL.ArgumentForm.of("_1", (String).self)) { (ListAction).pick($0, $1) }, .case("default") { (ListAction).`default` }]))'
+expect '_ byInit: Void = ()) -> RecordedInitViewModel { RecordedInitViewModel(onSave: context.output("onSave")) }'
+expect '// ValidatingInitViewModel.init(validate:): validate is a callback that returns a value, which no recording closure can give; write the factory.'
+grep -q '^warning: validating-init: ValidatingInitViewModel.init(validate:): validate is a callback that returns a value' "$HOSTILE/generate.err" || fail "no warning names the callback no closure can record"
 ! grep -q 'not Decodable' "$HOSTILE/generated.swift" || fail "a type was judged by its spelling: $(grep 'not Decodable' "$HOSTILE/generated.swift" | head -2)"
 for name in DelegateViewModel StorageViewModel; do
     grep -q "^warning: not hosted: $name: " "$HOSTILE/generate.err" || fail "no warning names $name"

@@ -37,11 +37,13 @@ enum GeneratedFile {
         lines.append("    }")
         lines.append("")
         // Overloads with a defaulted last parameter: one of the team's own, without it, is picked first.
-        for screen in plan.screens where screen.hasPlainInit {
+        for screen in plan.screens where screen.hasPlainInit || screen.recordingCall != nil {
             if let condition = screen.condition { lines.append("    #if \(condition)") }
-            lines.append("    /// \(screen.typeName) made by `init()`, where no `make(_: \(screen.typeName).Type, context:)` of your own is written.")
+            let call = screen.recordingCall ?? "\(screen.typeName)()"
+            let made = screen.recordingCall == nil ? "`init()`" : "its init, each callback an output"
+            lines.append("    /// \(screen.typeName) made by \(made), where no `make(_: \(screen.typeName).Type, context:)` of your own is written.")
             lines.append(
-                "    static func make(_ type: \(screen.typeName).Type, context: ViewModelREPL.ScreenContext, _ byInit: Void = ()) -> \(screen.typeName) { \(screen.typeName)() }"
+                "    static func make(_ type: \(screen.typeName).Type, context: ViewModelREPL.ScreenContext, _ byInit: Void = ()) -> \(screen.typeName) { \(call) }"
             )
             if screen.condition != nil { lines.append("    #endif") }
             lines.append("")
@@ -99,6 +101,7 @@ enum GeneratedFile {
     /// its closure's types written, so a compiler error points at its line, not at the whole call.
     private static func register(_ screen: ScreenPlan.Screen, in generated: String) -> [String] {
         var lines = screen.leftOut.map { "// \(screen.typeName).\($0): left out." }
+        lines += screen.unrecorded.map { "// \(screen.typeName).\($0)." }
         if let note = screen.note { lines.append("// \(screen.typeName): \(note).") }
         lines.append("do {")
         let type = screen.typeName
@@ -296,6 +299,9 @@ enum GeneratedFile {
         let made = "(\(type)).\(member(enumCase.name))" + (values.isEmpty ? "" : "(\(values.joined(separator: ", ")))")
         return ".case(\(literal(enumCase.name))\(forms)) { \(made) }"
     }
+
+    /// `text` as a string literal.
+    static func literalText(_ text: String) -> String { literal(text) }
 
     private static func literal(_ text: String) -> String {
         "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""

@@ -33,6 +33,11 @@ struct ScreenPlan {
         /// Where no `init()` makes it: the call a factory would make, its arguments as placeholders
         /// (`ProfileViewModel(userID: <#Int#>)`), from the first init the class declares.
         var factoryCall: String? = nil
+        /// Where an init's parameters are defaulted but for callbacks that return nothing: the call
+        /// the generated factory makes, each callback an output (`X(onSave: context.output("onSave"))`).
+        var recordingCall: String? = nil
+        /// The callbacks an init takes that no recording closure can stand for, each with why.
+        var unrecorded: [String] = []
     }
 
     /// One method, sent with `event NAME`.
@@ -137,6 +142,9 @@ struct ScreenPlan {
             var outputProperties: Set<String> = []
             var hasPlainInit = false
             var initCall: String?
+            // An init whose parameters are defaulted but for callbacks: made with a recording closure for each.
+            var recordingCall: String?
+            var unrecorded: [String] = []
             // Its own members, then what each base adds that it does not override (by name), with the
             // base's generic parameters replaced by the arguments its declaration gives them.
             var collected: [(member: SymbolGraph.Symbol, substitutions: [String: String]?, owner: String)] =
@@ -187,8 +195,13 @@ struct ScreenPlan {
                 case "swift.init":
                     if Self.isPlainInit(member) {
                         hasPlainInit = true
-                    } else if initCall == nil, owner == id {
-                        initCall = Self.initCall(member, typeName: typeName, index: index, owner: owner)
+                    } else if owner == id {
+                        switch Self.recordingCall(member, typeName: typeName, index: index, owner: owner) {
+                        case .success(let call)?: recordingCall = recordingCall ?? call
+                        case .failure(let reason)?: unrecorded.append(reason.text)
+                        case nil: break
+                        }
+                        if initCall == nil { initCall = Self.initCall(member, typeName: typeName, index: index, owner: owner) }
                     }
                 case "swift.method":
                     let base = String(title.prefix { $0 != "(" })
@@ -267,7 +280,8 @@ struct ScreenPlan {
                     name: Self.screenName(type.pathComponents), typeName: typeName, summary: "\(kind) \(shownName)",
                     actions: actions, bindings: bindings, hasPlainInit: hasPlainInit, leftOut: leftOut.sorted(),
                     condition: sources.condition(at: type.location), subscriptions: subscriptions + ignored, outputs: outputs, constants: constants,
-                    factoryCall: hasPlainInit ? nil : (initCall ?? "\(typeName)()")))
+                    factoryCall: hasPlainInit || recordingCall != nil ? nil : (initCall ?? "\(typeName)()"),
+                    recordingCall: hasPlainInit ? nil : recordingCall, unrecorded: hasPlainInit || recordingCall != nil ? [] : unrecorded))
         }
         // Two classes of one name in different scopes: the nested one is named with its scope.
         let names = Dictionary(screens.map { ($0.name, 1) }, uniquingKeysWith: +)
@@ -303,6 +317,34 @@ struct ScreenPlan {
         }
         if let title = symbol.pathComponents.last, title.hasPrefix("init?") || title.hasPrefix("init!") { return false }
         return true
+    }
+
+    /// The call that makes a class through `init` where each parameter without a default is a
+    /// callback returning nothing (`onSave: (Device) -> Void`): each given `context.output(NAME)`.
+    /// `nil` where the init takes no callback or something else without a default; a failure names
+    /// a callback no recording closure can stand for.
+    static func recordingCall(_ symbol: SymbolGraph.Symbol, typeName: String, index: GraphIndex, owner: String) -> Result<String, Refusal>? {
+        if symbol.hasKeyword("async") || symbol.hasKeyword("throws") { return nil }
+        let title = symbol.pathComponents.last ?? "init()"
+        if title.hasPrefix("init?") || title.hasPrefix("init!") { return nil }
+        let labels = title.drop { $0 != "(" }.dropFirst().dropLast().split(separator: ":", omittingEmptySubsequences: false).dropLast().map(String.init)
+        let parameters = symbol.functionSignature?.parameters ?? []
+        let marks = parameterMarks(symbol.declarationFragments ?? [])
+        guard labels.count == parameters.count, marks.count == parameters.count else { return nil }
+        var arguments: [String] = []
+        for (offset, (label, parameter)) in zip(labels, parameters).enumerated() where !marks[offset].defaulted {
+            guard let type = index.typeText(parameter.typeFragments, owner: owner, substitutions: [:]), type.contains("->") else { return nil }
+            let own = parameter.internalName ?? parameter.name
+            let name = label != "_" ? label : own
+            var result = type.trimmingCharacters(in: .whitespaces)
+            while result.hasSuffix("?") || result.hasSuffix(")") && !result.hasSuffix("()") { result.removeLast() }
+            guard result.hasSuffix("-> Void") || result.hasSuffix("-> ()") else {
+                return .failure(Refusal(text: "\(title): \(name) is a callback that returns a value, which no recording closure can give; write the factory"))
+            }
+            arguments.append((label == "_" ? "" : "\(label): ") + "context.output(\(GeneratedFile.literalText(name)))")
+        }
+        guard !arguments.isEmpty else { return nil }
+        return .success("\(typeName)(\(arguments.joined(separator: ", ")))")
     }
 
     /// The call an init makes, each argument a placeholder of its type: `Profile(userID: <#Int#>)`.

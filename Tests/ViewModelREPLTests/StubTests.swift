@@ -28,6 +28,13 @@ struct StubTests {
         #expect(transcript.reply(6)?["code"] as? String == "bad_stub")
     }
 
+    /// A count out of range is named as given, not as its kind.
+    @Test func aStubCountOutOfRangeSaysWhatWasGiven() async throws {
+        let transcript = try await SessionTranscript.run(["use users", "stub fetch value=[] times=0", #"stub fetch value=[] times="x""#])
+        #expect(transcript.reply(2)?["message"] as? String == #""times" must be a whole number above 0, not 0"#)
+        #expect(transcript.reply(3)?["message"] as? String == #""times" must be a whole number above 0, not string"#)
+    }
+
     @Test func anErrorThenARetryThatSucceeds() async throws {
         let transcript = try await SessionTranscript.run([
             "use users", #"stub fetch value=[{"name":"Ada"}]"#, #"stub fetch error="offline" times=1"#, "load", "wait", "retry", "wait",

@@ -7,6 +7,7 @@ extension GeneratedScreens {
     static func make(_ type: AsyncInitViewModel.Type, context: ScreenContext) -> AsyncInitViewModel { fatalError() }
     static func make(_ type: ThrowingInitViewModel.Type, context: ScreenContext) -> ThrowingInitViewModel { fatalError() }
     static func make(_ type: FailableInitViewModel.Type, context: ScreenContext) -> FailableInitViewModel { fatalError() }
+    static func make(_ type: ValidatingInitViewModel.Type, context: ScreenContext) -> ValidatingInitViewModel { fatalError() }
     static func make(_ type: PartlyDefaultedInitViewModel.Type, context: ScreenContext) -> PartlyDefaultedInitViewModel { fatalError() }
 }
 

@@ -351,3 +351,15 @@ public final class ListHandlersViewModel: Observable {
     public func select(_ id: PostID) -> PostID { id }
     public func dispatch(_ action: ListAction) {}
 }
+
+/// Callbacks given at init: one that returns nothing is recorded by the generated factory; one that
+/// returns a value cannot be, and is named.
+@MainActor
+public final class RecordedInitViewModel: Observable {
+    public init(onSave: @escaping (Int, String) -> Void, onClose: (@MainActor () -> Void)? = nil, title: String = "") {}
+}
+
+@MainActor
+public final class ValidatingInitViewModel: Observable {
+    public init(validate: @escaping (String) -> Bool) {}
+}

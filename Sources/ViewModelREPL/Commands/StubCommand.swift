@@ -30,7 +30,13 @@ package struct StubCommand: ReplCommand {
         var times: Int?
         if let count = members.json(.times) {
             guard case .int(let value) = count, value > 0 else {
-                throw ReplError(.memberType(member: MemberKey.times.name, expected: "a whole number above 0", found: count.kind))
+                // A number out of range is named as given (`not 0`), anything else by its kind.
+                let found: String =
+                    switch count {
+                    case .int, .double, .number: JSONWriter.string(count)
+                    default: count.kind
+                    }
+                throw ReplError(.memberType(member: MemberKey.times.name, expected: "a whole number above 0", found: found))
             }
             times = value
         }

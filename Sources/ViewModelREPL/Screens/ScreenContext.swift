@@ -15,12 +15,35 @@ public struct ScreenContext: Sendable {
     let dependencies: DependencyTable
     /// How the session writes states (`--values`).
     package let valueForms: ValueForms
+    /// What ``output(_:)``'s closures send, for the screen to take once it is made.
+    let outputs = ContextOutputs()
 
     package init(clock: any Clock<Duration>, seed: UInt64, dependencies: DependencyTable, valueForms: ValueForms = .readable) {
         self.clock = clock
         self.seed = seed
         self.dependencies = dependencies
         self.valueForms = valueForms
+    }
+
+    /// A callback that records each call as the output `name`, for a view model whose `init` takes
+    /// what it tells the app (`let onSave: (Device) -> Void`):
+    ///
+    /// ```swift
+    /// SyncSettingsViewModel(onSave: context.output("onSave"))
+    /// ```
+    /// The closure takes whatever the parameter's type says: no value is sent as `{}`, one as
+    /// itself, several as an array, each in the state's value forms; `@outputs.onSave` keeps them.
+    public func output<each Value>(_ name: String) -> @Sendable (repeat each Value) -> Void {
+        let sender = outputs.sender
+        return { (values: repeat each Value) in
+            var sent: [Any] = []
+            for value in repeat each values { sent.append(value) }
+            switch sent.count {
+            case 0: sender(name)
+            case 1: sender(name, sent[0])
+            default: sender(name, sent)
+            }
+        }
     }
 
     /// Wraps an async dependency under `name`, so `stub NAME …` can answer for it in a session.

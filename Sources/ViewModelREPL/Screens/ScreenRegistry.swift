@@ -95,10 +95,13 @@ public struct ScreenRegistry: Sendable {
         let catalog = EventCatalog(events: every.map { EventCatalog.Event(name: $0.name, arguments: $0.arguments, encodesAsString: false) })
         definitions.append(
             ScreenDefinition(name: name, summary: summary, lazyCatalog: LazyEventCatalog { catalog }) { context in
-                ReflectedScreen(
+                let screen = ReflectedScreen(
                     name: name, catalog: catalog, make: { make(context) }, fields: fields, leavingOut: leavingOut, constants: constants,
                     actions: every, bindings: bindings,
                     outputs: outputs, isOnVirtualTime: context.clock is ManualClock)
+                // The callbacks the factory handed the view model (`context.output("onSave")`).
+                screen.takeOutputs(from: context.outputs)
+                return screen
             })
     }
 

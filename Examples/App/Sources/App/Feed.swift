@@ -110,3 +110,20 @@ public final class ReportViewModel {
         self.projectID = projectID
     }
 }
+
+/// Sync settings as DuckDuckGo's take their callback: given at `init`, not a property to set. The
+/// generated factory passes a recording closure (`context.output("onSave")`), so each save is an output.
+@MainActor
+@Observable
+public final class SyncSettingsViewModel {
+    public var deviceName = "phone"
+    private let onSave: (String) -> Void
+
+    public init(onSave: @escaping (String) -> Void, title: String = "Sync") {
+        self.onSave = onSave
+    }
+
+    public func save() {
+        onSave(deviceName)
+    }
+}

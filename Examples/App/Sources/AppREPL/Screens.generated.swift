@@ -18,7 +18,7 @@ import ViewModelREPL
 /// Every view model of App, registered as a screen.
 @MainActor
 enum GeneratedScreens {
-    /// Registers the screens: basket-store, catalog, checkout, composer, contacts, counter, discount-basket-store, feed, login, pager, posts, profile, report, settings-store, timer, todo-list, view-state-example.
+    /// Registers the screens: basket-store, catalog, checkout, composer, contacts, counter, discount-basket-store, feed, login, pager, posts, profile, report, settings-store, sync-settings, timer, todo-list, view-state-example.
     static func register(in screens: inout ViewModelREPL.ScreenRegistry) {
         do {
             var actions: [ViewModelREPL.ScreenAction<BasketStore>] = []
@@ -210,6 +210,16 @@ enum GeneratedScreens {
         }
 
         do {
+            var actions: [ViewModelREPL.ScreenAction<SyncSettingsViewModel>] = []
+            actions.append(.call("save") { (model: SyncSettingsViewModel) in ViewModelREPL.ActionResult.of(model.save()) })
+            var bindings: [ViewModelREPL.ScreenBinding<SyncSettingsViewModel>?] = []
+            bindings.append(binding("deviceName", \SyncSettingsViewModel.deviceName))
+            screens.register("sync-settings", summary: "@Observable class SyncSettingsViewModel", leavingOut: Set(GeneratedScreens.leavingOut(SyncSettingsViewModel.self)), actions: actions, bindings: bindings.compactMap { $0 }) { context in
+                GeneratedScreens.make(SyncSettingsViewModel.self, context: context)
+            }
+        }
+
+        do {
             var actions: [ViewModelREPL.ScreenAction<TimerViewModel>] = []
             actions.append(.call("handle", ViewModelREPL.ArgumentForm.of("event", (TimerEvent).self)) { (model: TimerViewModel, event: TimerEvent) in ViewModelREPL.ActionResult.of(model.handle(event: event)) })
             var bindings: [ViewModelREPL.ScreenBinding<TimerViewModel>?] = []
@@ -276,6 +286,9 @@ enum GeneratedScreens {
 
     /// SettingsStore made by `init()`, where no `make(_: SettingsStore.Type, context:)` of your own is written.
     static func make(_ type: SettingsStore.Type, context: ViewModelREPL.ScreenContext, _ byInit: Void = ()) -> SettingsStore { SettingsStore() }
+
+    /// SyncSettingsViewModel made by its init, each callback an output, where no `make(_: SyncSettingsViewModel.Type, context:)` of your own is written.
+    static func make(_ type: SyncSettingsViewModel.Type, context: ViewModelREPL.ScreenContext, _ byInit: Void = ()) -> SyncSettingsViewModel { SyncSettingsViewModel(onSave: context.output("onSave")) }
 
     /// TimerViewModel made by `init()`, where no `make(_: TimerViewModel.Type, context:)` of your own is written.
     static func make(_ type: TimerViewModel.Type, context: ViewModelREPL.ScreenContext, _ byInit: Void = ()) -> TimerViewModel { TimerViewModel() }

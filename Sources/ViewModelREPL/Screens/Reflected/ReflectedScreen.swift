@@ -223,6 +223,11 @@ final class ReflectedScreen<Model: AnyObject>: AsWrittenHosting, ScreenLoader {
         for output in early { sink(output.name, output.value) }
     }
 
+    /// Records what the callbacks its factory made with `context.output` send, as its own outputs.
+    func takeOutputs(from callbacks: ContextOutputs) {
+        callbacks.connect { [weak self] name, payload in self?.sent(name, payload) }
+    }
+
     /// Gives the view model just made its recording closures and delegates, and subscribes to its sequences.
     private func connectOutputs() {
         guard !outputs.isEmpty else { return }
