@@ -20,11 +20,19 @@ package struct StateCommand: ReplCommand {
 
     package func run(in evaluator: Evaluator, tag: RequestTag) throws(ReplError) -> Reply {
         let screen = try evaluator.requireScreen()
-        if let focus, focus.lookup(in: try screen.root(for: focus)) == nil {
-            var known: [String] = []
-            if case .object(let members) = try screen.stateValue() { known = members.map(\.key) }
-            throw ReplError(.nothingAt(focus.description, screen: screen.name, known: known))
+        var part: JSONValue?
+        if let focus {
+            part = focus.lookup(in: try screen.root(for: focus))
+            guard part != nil else {
+                var known: [String] = []
+                if case .object(let members) = try screen.stateValue() { known = members.map(\.key) }
+                throw ReplError(.nothingAt(focus.description, screen: screen.name, known: known))
+            }
         }
-        return try evaluator.stateReply(screen, whole: true, focus: focus)
+        let reply = try evaluator.stateReply(screen, whole: true, focus: focus)
+        // The part asked for as the path reads it, through a shared object's or a cycle's mark.
+        guard case .state(var snapshot) = reply else { return reply }
+        snapshot.focusedValue = part
+        return .state(snapshot)
     }
 }

@@ -13,6 +13,8 @@ package struct StateSnapshot: Sendable {
     package var isWhole = false
     /// The part a person asked to see in full (`state PATH`); the protocol shows the whole state.
     package var focus: StatePath?
+    /// The value at ``focus``, read through the marks of shared objects and cycles.
+    package var focusedValue: JSONValue?
     /// What could still change the state that the session does not own (a `wait`'s reply names it).
     package var pending: [String] = []
     /// What the event's action returned before the reply (`"result":true`), where it returned something.

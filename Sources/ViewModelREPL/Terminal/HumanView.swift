@@ -166,7 +166,7 @@ struct HumanView {
         let model = snapshot.model == .preview ? paint("[preview] ", .yellow) : ""
         let loading = snapshot.isLoading ? " (loading)" : ""
         guard let previous, !snapshot.isWhole else {
-            if let focus = snapshot.focus, let part = focus.lookup(in: state) {
+            if let focus = snapshot.focus, let part = snapshot.focusedValue ?? focus.lookup(in: state) {
                 return tree(part, name: focus.description, folding: false)
             }
             return ["\(model)\(paint(snapshot.screen, .bold))\(loading)"] + tree(state, name: nil, folding: true)
