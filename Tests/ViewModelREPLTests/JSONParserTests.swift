@@ -2,6 +2,21 @@ import Testing
 import ViewModelREPL
 
 struct JSONParserTests {
+    /// An object of 200,000 members, one of them repeated last: read in linear time (a scan of the
+    /// members before each took minutes), the repeat noted, its last value kept.
+    @Test(.timeLimit(.minutes(1))) func aLargeObjectIsReadInLinearTime() throws {
+        let count = 200_000
+        let text = "{" + (0..<count).map { "\"k\($0)\":\($0)" }.joined(separator: ",") + ",\"k7\":-1}"
+        let (value, repeated) = try Array(text.utf8).withUnsafeBufferPointer { bytes in try JSONParser.parseNotingRepeat(bytes) }
+        guard case .object(let members) = value else { return #expect(Bool(false)) }
+        #expect(members.count == count)
+        #expect(value["k7"] == .int(-1))
+        #expect(value["k199999"] == .int(199_999))
+        #expect(repeated == "k7")
+        // Objects this large compare in linear time too, members in any order.
+        #expect(value == .object(members.reversed()))
+    }
+
     @Test(arguments: [
         ("0", JSONValue.int(0)),
         ("-12", .int(-12)),

@@ -60,6 +60,18 @@ struct JSONValueDecoderTests {
         }
     }
 
+    /// A number below a Double's range is no Double, not 0: kept as its text, unequal to 0, and
+    /// refused as out of range where a Double (or a struct holding one) is asked for, as one above it is.
+    @Test func aNumberBelowADoublesRangeIsRefusedNotRoundedToZero() throws {
+        #expect(try JSONParser.parse("1e-400") == .number("1e-400"))
+        #expect(try JSONParser.parse("4e-4951") != .int(0))
+        #expect(try JSONParser.parse("0e-400") == .double(0))
+        #expect(try JSONParser.parse("0.0") == .double(0))
+        #expect(throws: (any Error).self) { try ArgumentDecoding.decode(Double.self, from: JSONParser.parse("1e-400")) }
+        #expect(throws: (any Error).self) { try ArgumentDecoding.decode([Double].self, from: JSONParser.parse("[1, 1e-400]")) }
+        #expect(try ArgumentDecoding.decode(Double.self, from: JSONParser.parse("1e-300")) == 1e-300)
+    }
+
     @Test func aFailureTheValueCaughtStillHandsOver() throws {
         #expect(JSONValueDecoder.decodeIfHandled(Lenient.self, from: try JSONParser.parse(#"{"count":1.0}"#)) == nil)
         #expect(JSONValueDecoder.decodeIfHandled(Lenient.self, from: try JSONParser.parse(#"{"count":2}"#))?.count == 2)

@@ -77,6 +77,8 @@ struct ScreenOutputTests {
             switch whose {
             case "own": NotificationCenter.default.post(name: Self.didEmpty, object: self, userInfo: ["removed": 2, "by": "ada"])
             case "other": NotificationCenter.default.post(name: Self.didEmpty, object: other, userInfo: ["removed": 9])
+            // Keys that print alike: both kept, told apart by type, the same way every run.
+            case "alike": NotificationCenter.default.post(name: Self.didEmpty, object: self, userInfo: [1: "int", "1": "text", 1.5: "double"])
             default: NotificationCenter.default.post(name: Self.didEmpty, object: nil)
             }
         }
@@ -90,9 +92,13 @@ struct ScreenOutputTests {
             outputs: [.notification(BasketModel.didEmpty, as: "didEmpty")]
         ) { _ in BasketModel() }
         let transcript = try await SessionTranscript.run(
-            ["use basket", "event empty whose=own", "event empty whose=other", "event empty whose=none", "expect @outputs.didEmpty.count == 2", "describe"],
+            [
+                "use basket", "event empty whose=own", "event empty whose=other", "event empty whose=none", "expect @outputs.didEmpty.count == 2", "describe",
+                "event empty whose=alike",
+            ],
             screens: screens)
-        #expect(outputs(transcript) == [#"2 didEmpty={"by":"ada","removed":2}"#, "4 didEmpty={}"])
+        #expect(
+            outputs(transcript) == [#"2 didEmpty={"by":"ada","removed":2}"#, "4 didEmpty={}", #"7 didEmpty={"1":"int","1 (String)":"text","1.5":"double"}"#])
         #expect(transcript.reply(5)?["type"] as? String == "ok")
         let described = try #require(transcript.reply(6)?["outputs"] as? [[String: Any]])
         #expect(described.map { $0["name"] as? String } == ["didEmpty"])
@@ -122,8 +128,10 @@ struct ScreenOutputTests {
             [
                 "use checkout", "event pay times=1500", "expect @outputs.onFinished.count == 1500",
                 "expect @outputs.onFinished[-1] == 1500", "expect @outputs.onFinished[0] == 501",
+                // Always the newest 1,000, never fewer: past 1,000 values the oldest goes one by one.
+                "use checkout", "event pay times=1", "expect @outputs.onFinished[0] == 502", "expect @outputs.onFinished[-1000] == 502",
             ],
             screens: Self.screens(factorySets: false, appDelegate: AppDelegate()))
-        for line in 3...5 { #expect(transcript.reply(line)?["type"] as? String == "ok", "line \(line)") }
+        for line in [3, 4, 5, 8, 9] { #expect(transcript.reply(line)?["type"] as? String == "ok", "line \(line)") }
     }
 }

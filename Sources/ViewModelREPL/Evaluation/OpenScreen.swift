@@ -27,8 +27,8 @@ final class OpenScreen {
     private static var lastVersion: UInt64 = 0
     /// The dependencies its factory wrapped, their stubs and calls.
     let dependencies: DependencyTable
-    /// The outputs it declares, in order, each with the values sent (the newest ``outputLimit``)
-    /// and how many older ones were dropped.
+    /// The outputs it declares, in order, each with the values sent (the newest ``outputLimit`` to
+    /// twice that) and how many older ones were dropped.
     private(set) var outputs: [(name: String, values: [JSONValue], dropped: Int)] = []
     /// How many values of one output `@outputs` keeps.
     static var outputLimit: Int { 1000 }
@@ -80,10 +80,11 @@ final class OpenScreen {
             outputs.append((name, [value], 0))
             return
         }
-        if outputs[index].values.count == Self.outputLimit {
-            let half = Self.outputLimit / 2
-            outputs[index].values.removeFirst(half)
-            outputs[index].dropped += half
+        // Up to twice the limit is kept, and the oldest limit's worth dropped at once (constant
+        // time per value); `@outputs` shows the newest ``outputLimit`` of them, never fewer.
+        if outputs[index].values.count == 2 * Self.outputLimit {
+            outputs[index].values.removeFirst(Self.outputLimit)
+            outputs[index].dropped += Self.outputLimit
         }
         outputs[index].values.append(value)
     }
@@ -100,7 +101,7 @@ final class OpenScreen {
             {
                 return .object([("@outputs", .object([(name, .object([("count", .int(log.dropped + log.values.count))]))]))])
             }
-            return .object([("@outputs", .object(outputs.map { ($0.name, JSONValue.array($0.values)) }))])
+            return .object([("@outputs", .object(outputs.map { ($0.name, JSONValue.array(Array($0.values.suffix(Self.outputLimit)))) }))])
         // What the last action that returned something returned; missing before any did.
         case .key("@result"): return .object(asWritten?.latestResult.map { [("@result", $0)] } ?? [])
         case .key("@events"): return .object([("@events", .array(host.recordedEvents()))])

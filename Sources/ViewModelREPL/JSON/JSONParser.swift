@@ -109,6 +109,9 @@ package struct JSONParser {
         return value
     }
 
+    /// How many members an object's repeats are found among by scanning, before an index is built.
+    private static let scannedMembers = 16
+
     private mutating func parseObject(depth: Int) throws(Failure) -> JSONValue {
         guard depth <= maximumDepth else { throw fail("nested deeper than \(maximumDepth) levels") }
         index += 1
@@ -120,6 +123,9 @@ package struct JSONParser {
         }
         // Most objects are small: room for a few members at once instead of growing 1, 2, 4.
         members.reserveCapacity(4)
+        // Past a few members, repeats are found through an index by name, so a large object is
+        // read in time linear in its members (a scan of the members before each is quadratic).
+        var positions: [String: Int]?
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw fail("expected a quoted member name") }
@@ -129,11 +135,19 @@ package struct JSONParser {
             index += 1
             skipWhitespace()
             let value = try parseValue(depth: depth)
-            let length = key.utf8.count
-            if let existing = members.firstIndex(where: { $0.key.utf8.count == length && $0.key == key }) {
+            let existing: Int?
+            if positions == nil, members.count < Self.scannedMembers {
+                let length = key.utf8.count
+                existing = members.firstIndex { $0.key.utf8.count == length && $0.key == key }
+            } else {
+                if positions == nil { positions = Dictionary(members.enumerated().map { ($1.key, $0) }) { first, _ in first } }
+                existing = positions?[key]
+            }
+            if let existing {
                 members[existing].value = value
                 if depth <= repeatLevels, repeatedTopKey == nil { repeatedTopKey = key }
             } else {
+                positions?[key] = members.count
                 members.append((key, value))
             }
             skipWhitespace()
@@ -208,8 +222,10 @@ package struct JSONParser {
         if isInteger {
             return Int(text).map(JSONValue.int) ?? .number(text)
         }
-        // More digits than a Double keeps, or out of its range: kept as text, for a Decimal or to echo.
-        guard let value = Double(text), value.isFinite, significantDigits(start..<index) <= 17 else { return .number(text) }
+        // More digits than a Double keeps, or out of its range (above it, or below it: `1e-400` is no
+        // Double but 0): kept as text, for a Decimal, to echo, or to be refused as out of range.
+        let digits = significantDigits(start..<index)
+        guard let value = Double(text), value.isFinite, digits <= 17, value != 0 || digits == 0 else { return .number(text) }
         return .double(value)
     }
 

@@ -31,9 +31,17 @@ package enum JSONValue: Hashable, Sendable {
         case (.string(let a), .string(let b)): a == b
         case (.array(let a), .array(let b)): a == b
         case (.object(let a), .object(let b)):
-            a.count == b.count && a.allSatisfy { member in b.contains { $0.key == member.key && $0.value == member.value } }
+            a.count == b.count && Self.sameMembers(a, b)
         default: false
         }
+    }
+
+    /// Whether two objects of one size hold the same members in any order: by scanning where they
+    /// are small, through an index by name where they are not (linear, not quadratic).
+    private static func sameMembers(_ a: [(key: String, value: JSONValue)], _ b: [(key: String, value: JSONValue)]) -> Bool {
+        guard a.count > 16 else { return a.allSatisfy { member in b.contains { $0.key == member.key && $0.value == member.value } } }
+        let byName = Dictionary(b.map { ($0.key, $0.value) }) { first, _ in first }
+        return a.allSatisfy { byName[$0.key] == $0.value }
     }
 
     /// The value of a number's text, where a `Decimal` holds all of its digits (38).

@@ -126,7 +126,13 @@ package enum JSONValueDecoder {
         func double(_ value: JSONValue) throws -> Double {
             switch value {
             case .double(let number): return number
-            case .number(let text): if let number = Double(text), number.isFinite { return number } else { throw giveUp() }
+            // Past a Double's range either way (`1e400`, `1e-400`, which it would round to 0): JSONDecoder refuses it.
+            case .number(let text):
+                let mantissa = text.prefix { $0 != "e" && $0 != "E" }
+                if let number = Double(text), number.isFinite, number != 0 || !mantissa.contains(where: { ("1"..."9").contains($0) }) {
+                    return number
+                }
+                throw giveUp()
             // Written so where JSON has no number: read back as the readable forms write them.
             case .string("nan"): return .nan
             case .string("inf"): return .infinity

@@ -31,7 +31,17 @@ public struct OutputSender: Sendable {
 
     /// Sends `name` with a notification's `userInfo`: an object of its entries by key (sorted), `{}` without one.
     func callAsFunction(_ name: String, userInfo: [AnyHashable: Any]?) {
-        let members = (userInfo ?? [:]).map { (String(describing: $0.key.base), Self.swiftValue($0.value)) }.sorted { $0.0 < $1.0 }
+        // Keys that print alike (`1` and `"1"`) are told apart by their types, the same way in every
+        // process: ordered by text, then type; each after the first named with its type.
+        let entries = (userInfo ?? [:]).map { (text: String(describing: $0.key.base), type: TypeName.of(Swift.type(of: $0.key.base)), value: $0.value) }
+            .sorted { ($0.text, $0.type) < ($1.text, $1.type) }
+        var members: [(String, Any)] = []
+        var taken: Set<String> = []
+        for entry in entries {
+            let key = taken.contains(entry.text) ? "\(entry.text) (\(entry.type))" : entry.text
+            taken.insert(key)
+            members.append((key, Self.swiftValue(entry.value)))
+        }
         deliver(name, members.isEmpty ? .none : .members(members))
     }
 
