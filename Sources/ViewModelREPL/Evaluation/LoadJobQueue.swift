@@ -110,6 +110,12 @@ final class LoadJobQueue: TaskExecutor, @unchecked Sendable {
             }
             let job = state.jobs[state.head]
             state.head += 1
+            // A queue that never empties (a task that yields for ever, queued again as it runs) drops
+            // the jobs it ran once they are half of it: its memory stays bounded by what waits.
+            if state.head >= 1024, state.head * 2 >= state.jobs.count {
+                state.jobs.removeFirst(state.head)
+                state.head = 0
+            }
             queued.subtract(1, ordering: .sequentiallyConsistent)
             return job
         }

@@ -33,6 +33,11 @@ final class TimeDriver {
     /// The timers screens hold, by timer: on virtual time each is due on the virtual clock (the run
     /// loop no longer fires it, the session does); on real time the run loop fires it.
     private var timers: [ObjectIdentifier: HeldTimer] = [:]
+    /// How many timers were held after invalid ones were last forgotten.
+    private var timersAfterCompaction = 0
+    /// On virtual time, the held timers in order of when they are due (some invalid or stale,
+    /// passed over when met): the next one is found in log n steps, not by a look at every timer.
+    private var dueTimers = DueOrder<TimerRank, ObjectIdentifier>()
     /// How many timers have been taken up.
     private var adoptions = 0
     private let stallNotice: Duration
@@ -179,7 +184,12 @@ final class TimeDriver {
     /// far ahead on the virtual clock as it was on the real one (to the hundredth of a second), and
     /// only the session fires it; on real time a wait is woken when it fires. Forgets invalid ones.
     private func adoptTimers() {
-        timers = timers.filter { $0.value.timer.isValid }
+        // Invalid timers are forgotten when there are twice as many as after the last look, so a
+        // look costs constant time amortized, however many timers are held.
+        if timers.count >= 2 * max(timersAfterCompaction, 32) {
+            timers = timers.filter { $0.value.timer.isValid }
+            timersAfterCompaction = timers.count
+        }
         for timer in timersOfScreens() where timer.isValid && timers[ObjectIdentifier(timer)] == nil {
             // To the hundredth of a second: the real time between scheduling and taking up is not counted.
             let ahead = max(0, (timer.fireDate.timeIntervalSinceNow * 100).rounded() / 100)
@@ -192,7 +202,18 @@ final class TimeDriver {
             timer.fireDate = .distantFuture
             let due = Self.instant(manualClock.now, after: .seconds(ahead)) ?? ManualClock.Instant(offset: .seconds(Int64(Self.endOfTime)))
             timers[ObjectIdentifier(timer)] = HeldTimer(timer: timer, order: adoptions, due: due)
+            dueTimers.insert(ObjectIdentifier(timer), at: TimerRank(due: due, order: adoptions))
         }
+    }
+
+    /// The held timer due first on the virtual clock, those invalid or rescheduled since passed over.
+    private func firstDueTimer() -> (id: ObjectIdentifier, held: HeldTimer)? {
+        while let (rank, id) = dueTimers.first {
+            if let held = timers[id], held.timer.isValid, held.due == rank.due, held.order == rank.order { return (id, held) }
+            _ = dueTimers.popFirst()
+            if let held = timers[id], !held.timer.isValid { timers[id] = nil }
+        }
+        return nil
     }
 
     /// The task that looks at the screens after each held timer fires on real time.
@@ -239,20 +260,20 @@ final class TimeDriver {
     /// The next instant anything is due on the virtual clock: a sleeper or a held timer.
     private func nextDeadline(of clock: ManualClock) -> ManualClock.Instant? {
         adoptTimers()
-        let timerDue = timers.values.map(\.due).min()
+        let timerDue = firstDueTimer()?.held.due
         guard let sleeper = clock.nextDeadline else { return timerDue }
         return timerDue.map { min($0, sleeper) } ?? sleeper
     }
 
     /// Moves the virtual clock to `instant`, firing the held timers due by then in order of their dates.
     private func step(_ clock: ManualClock, to instant: ManualClock.Instant) {
-        while let (id, held) = timers.filter({ $0.value.timer.isValid && $0.value.due <= instant }).min(by: {
-            ($0.value.due, $0.value.order) < ($1.value.due, $1.value.order)
-        }) {
+        while let (id, held) = firstDueTimer(), held.due <= instant {
+            _ = dueTimers.popFirst()
             clock.advance(to: held.due)
             held.timer.fire()
             if held.repeats, held.timer.isValid, let next = Self.instant(held.due, after: .seconds(held.timer.timeInterval)) {
                 timers[id]?.due = next
+                dueTimers.insert(id, at: TimerRank(due: next, order: held.order))
             } else {
                 held.timer.invalidate()
                 timers[id] = nil
