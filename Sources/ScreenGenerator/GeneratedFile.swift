@@ -224,7 +224,8 @@ enum GeneratedFile {
                 lines.append("    let send: ViewModelREPL.OutputSender")
                 lines.append("    init(_ send: ViewModelREPL.OutputSender) { self.send = send }")
                 for method in methods {
-                    let call = sendCall(method.name, members: method.parameters.map(\.member), values: method.parameters.map { identifier($0.own) })
+                    // `self.send`: a parameter of the method may itself be named `send`.
+                    let call = "self." + sendCall(method.name, members: method.parameters.map(\.member), values: method.parameters.map { identifier($0.own) })
                     lines.append("    \(method.declaration) { \(call) }")
                 }
                 lines.append("}")

@@ -12,6 +12,8 @@ struct GraphIndex {
     let members: [String: [SymbolGraph.Symbol]]
     /// Each protocol's requirements, by the protocol's precise identifier.
     let requirements: [String: [SymbolGraph.Symbol]]
+    /// The module's protocols each of the module's protocols refines.
+    let refines: [String: [String]]
     /// Each type's conformances, by name (`Observation.Observable`, `App.Stateful`).
     let conformances: [String: Set<String>]
     /// Each class's superclass, where the module declares it.
@@ -40,6 +42,7 @@ struct GraphIndex {
         var superclass: [String: String] = [:]
         var origin: [String: String] = [:]
         var requirements: [String: [SymbolGraph.Symbol]] = [:]
+        var refines: [String: [String]] = [:]
         for relation in graph.relationships {
             switch relation.kind {
             case "requirementOf", "optionalRequirementOf":
@@ -49,6 +52,11 @@ struct GraphIndex {
                 guard let member = byID[relation.source] else { continue }
                 members[relation.target, default: []].append(member)
                 if let source = relation.sourceOrigin { origin[relation.source] = source.identifier }
+            case "conformsTo" where byID[relation.source]?.kind.identifier == "swift.protocol" && byID[relation.target]?.kind.identifier == "swift.protocol":
+                // A protocol of the module refining another of the module: a recorder gives both's requirements.
+                refines[relation.source, default: []].append(relation.target)
+                let name = byID[relation.target].map { "\(module)." + $0.pathComponents.joined(separator: ".") } ?? relation.target
+                conformances[relation.source, default: []].insert(name)
             case "conformsTo":
                 // A protocol of the module itself has no fallback name: its own path is its name.
                 let name = byID[relation.target].map { "\(module)." + $0.pathComponents.joined(separator: ".") } ?? relation.targetFallback ?? relation.target
@@ -64,6 +72,21 @@ struct GraphIndex {
         self.conformances = conformances
         self.superclass = superclass
         self.origin = origin
+        self.refines = refines
+    }
+
+    /// The requirements of the module's protocol `id` and of the module's protocols it refines,
+    /// each once (a cycle in a malformed graph ends the walk).
+    func allRequirements(of id: String) -> [SymbolGraph.Symbol] {
+        var seen: Set<String> = []
+        var pending = [id]
+        var found: [SymbolGraph.Symbol] = []
+        while let next = pending.popLast() {
+            guard seen.insert(next).inserted else { continue }
+            found += requirements[next] ?? []
+            pending += refines[next] ?? []
+        }
+        return found
     }
 
     /// One case of a module's enum, for an argument of that enum's type: its name and each

@@ -64,6 +64,11 @@ struct OutputPlan {
         if isStream || subject != nil {
             // An optional one (`AsyncStream<Route>?`) may be set later, after the subscription is made.
             guard !trimmed.hasSuffix("?") else { return .failure(ScreenPlan.Refusal(text: "an optional sequence, which may be set after it is subscribed to")) }
+            // A `var` one (`private(set) var events: AsyncStream<Event>`) may be replaced, and what the
+            // new one sends would be lost to the subscription to the old.
+            if isStream, property.declarationFragments?.first(where: { $0.kind == "keyword" })?.spelling == "var" {
+                return .failure(ScreenPlan.Refusal(text: "a stream held in a var, which the view model may replace after it is subscribed to; make it a let"))
+            }
             return .success(OutputPlan(property: name, source: subject ?? .stream))
         }
         if property.hasKeyword("weak"), let protocolID = delegateProtocol(property, index: index) {
@@ -112,7 +117,7 @@ struct OutputPlan {
         guard let protocolSymbol = index.byID[protocolID] else { return .failure(ScreenPlan.Refusal(text: "its protocol could not be read")) }
         let protocolName = index.spelling(of: protocolSymbol)
         var methods: [Method] = []
-        for requirement in (index.requirements[protocolID] ?? []).sorted(by: { ($0.pathComponents.last ?? "") < ($1.pathComponents.last ?? "") }) {
+        for requirement in index.allRequirements(of: protocolID).sorted(by: { ($0.pathComponents.last ?? "") < ($1.pathComponents.last ?? "") }) {
             let title = requirement.pathComponents.last ?? ""
             guard requirement.kind.identifier == "swift.method", !requirement.declaration.contains("static ") else {
                 return .failure(ScreenPlan.Refusal(text: "\(protocolName) requires \(title), which a recording delegate cannot give"))
@@ -178,13 +183,17 @@ struct OutputPlan {
         let effects = rest[..<arrow.lowerBound]
         let result = rest[arrow.upperBound...].trimmingCharacters(in: .whitespaces)
         let parts = list.trimmingCharacters(in: .whitespaces).isEmpty ? [] : splitTopLevel(list, at: ",")
+        // `@escaping` marks a parameter, not a type: a value's type is written without it.
+        func valueType(_ text: String) -> String {
+            var type = text.trimmingCharacters(in: .whitespaces)
+            while type.hasPrefix("@escaping ") { type = String(type.dropFirst("@escaping ".count)).trimmingCharacters(in: .whitespaces) }
+            return type
+        }
         let arguments = parts.enumerated().map { offset, part -> Argument in
             let pieces = splitTopLevel(part, at: ":")
-            guard pieces.count > 1 else { return Argument(name: "argument\(offset + 1)", type: part.trimmingCharacters(in: .whitespaces)) }
+            guard pieces.count > 1 else { return Argument(name: "argument\(offset + 1)", type: valueType(part)) }
             let label = pieces[0].split(separator: " ").last.map(String.init) ?? ""
-            return Argument(
-                name: label.isEmpty || label == "_" ? "argument\(offset + 1)" : label,
-                type: pieces.dropFirst().joined(separator: ":").trimmingCharacters(in: .whitespaces))
+            return Argument(name: label.isEmpty || label == "_" ? "argument\(offset + 1)" : label, type: valueType(pieces.dropFirst().joined(separator: ":")))
         }
         return ClosureType(
             arguments: arguments, isOptional: isOptional, isAsync: effects.contains("async"), isThrowing: effects.contains("throws"),

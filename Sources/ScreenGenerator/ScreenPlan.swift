@@ -261,6 +261,14 @@ struct ScreenPlan {
             }
             actions = actions.filter { counts[$0.name] == 1 }
             Self.chooseLoad(&actions)
+            // Two outputs of one name (a closure and a notification's name alike, two delegates of one
+            // protocol) would stop the app at launch: both left out, each named.
+            let outputNames = Dictionary(grouping: outputs.flatMap { output in output.names.map { ($0, output.property) } }, by: \.0)
+            for (name, senders) in outputNames.sorted(by: { $0.key < $1.key }) where senders.count > 1 {
+                leftOut.append("\(senders.map(\.1).joined(separator: " and ")): would send the output \(name) alike")
+            }
+            let shared = Set(outputNames.filter { $0.value.count > 1 }.keys)
+            outputs = outputs.filter { $0.names.allSatisfy { !shared.contains($0) } }
             // An `@Observable` class's constants of value types are data the view shows, not
             // dependencies, unless marked `@ObservationIgnored`.
             let constants =

@@ -363,3 +363,29 @@ public final class RecordedInitViewModel: Observable {
 public final class ValidatingInitViewModel: Observable {
     public init(validate: @escaping (String) -> Bool) {}
 }
+
+/// Issue 56: outputs that would share a name (a closure and a notification's name alike, two
+/// delegates of one protocol) are left out, both named; a delegate protocol refining another gets
+/// a recorder with both's requirements; a delegate's parameter named `send`; a closure property
+/// whose parameter is itself an escaping closure.
+@MainActor
+public protocol BaseRoutingDelegate: AnyObject {
+    func didOpen(id: Int)
+}
+
+@MainActor
+public protocol RoutingDelegate: BaseRoutingDelegate {
+    func didClose(send: Bool)
+}
+
+@MainActor
+public final class CollidingOutputsViewModel: Observable {
+    public init() {}
+    public var didSave: (() -> Void)?
+    public static let didSave = Notification.Name("CollidingDidSave")
+    public weak var first: (any ShippingDelegate)?
+    public weak var second: (any ShippingDelegate)?
+    public weak var routing: (any RoutingDelegate)?
+    public var onRetry: ((@escaping () -> Void) -> Void)?
+    public private(set) var updates = AsyncStream<Int> { $0.finish() }
+}

@@ -342,8 +342,8 @@ enum GeneratedScreens {
 private final class GeneratedScreens_LoginViewModel_delegate_Recorder: LoginDelegate, ViewModelREPL.OutputRecording {
     let send: ViewModelREPL.OutputSender
     init(_ send: ViewModelREPL.OutputSender) { self.send = send }
-    @MainActor func loginDidAskForHelp() { send("loginDidAskForHelp") }
-    @MainActor func loginDidSucceed(user: String, remember: Bool) { send("loginDidSucceed", members: ["user": user, "remember": remember]) }
+    @MainActor func loginDidAskForHelp() { self.send("loginDidAskForHelp") }
+    @MainActor func loginDidSucceed(user: String, remember: Bool) { self.send("loginDidSucceed", members: ["user": user, "remember": remember]) }
 }
 
 // Not hosted: Loader: generic, so no one type to make; host a subclass that names its arguments.
