@@ -11,6 +11,12 @@ screens.register(
     DownloadViewModel(service: DownloadService(clock: context.clock))
 }
 screens.register(
+    "spinner", summary: "a block that posts itself to the main queue again, every turn",
+    actions: [.action("spin") { $0.spin() }, .action("stop") { $0.stop() }]
+) { _ in
+    SpinnerViewModel()
+}
+screens.register(
     "timeline", summary: "pages that come back through DispatchQueue.main.async",
     actions: [.action("loadNextPage") { $0.loadNextPage() }]
 ) { _ in

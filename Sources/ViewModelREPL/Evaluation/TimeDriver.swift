@@ -46,6 +46,10 @@ final class TimeDriver {
     private var stalled = false
     /// Set by ``stopWaiting()`` to end the wait running now.
     private var stopped = false
+    /// Whether the last wait stopped looking because the main queue never went quiet.
+    private(set) var mainQueueStayedBusy = false
+    /// How many rounds of ``quietRounds`` turns a wait whose condition holds looks again at most.
+    private static let busyRounds = 4
     /// The real-time deadlines of the waits running now, by wait.
     private var realDeadlines: [Int: ContinuousClock.Instant] = [:]
     private var nextWaitID = 0
@@ -146,10 +150,11 @@ final class TimeDriver {
     /// holds (it fires on real time). Work the session cannot see at all (`asyncAfter`, a bare
     /// `Task.sleep` off the session's work) is not named.
     func unownedWork() -> [String] {
-        guard let date = unheldTimerDate else { return [] }
+        let busy = mainQueueStayedBusy ? [Messages.mainQueueNeverQuiet] : []
+        guard let date = unheldTimerDate else { return busy }
         // On virtual time without its date, which real time moves: the same words every run.
-        guard manualClock == nil else { return [Messages.unheldTimerOnVirtualTime] }
-        return [Messages.unheldTimer(dueWithin: Int(max(1, date.timeIntervalSinceNow.rounded(.up))))]
+        guard manualClock == nil else { return busy + [Messages.unheldTimerOnVirtualTime] }
+        return busy + [Messages.unheldTimer(dueWithin: Int(max(1, date.timeIntervalSinceNow.rounded(.up))))]
     }
 
     // MARK: Timers
@@ -366,6 +371,9 @@ final class TimeDriver {
         nextWaitID += 1
         var stall = StallCheck()
         var lookedForObservers = false
+        // Rounds in which the wait's condition held and the main queue was still busy.
+        var busyRounds = 0
+        mainQueueStayedBusy = false
         defer {
             realDeadlines[id] = nil
             realDeadlines[stallID] = nil
@@ -381,8 +389,16 @@ final class TimeDriver {
             if holds, quiet { return true }
             if stopped { return false }
             if let deadline, ContinuousClock.now >= deadline { return holds }
-            // Held, but something still ran: look again (bounded by the deadline above).
-            if holds { continue }
+            // Held, but something still ran: look again, a few rounds of turns at most. A block that
+            // posts itself again would keep the wait (and its pushes) going to its timeout: it is said.
+            if holds {
+                busyRounds += 1
+                guard busyRounds < Self.busyRounds else {
+                    mainQueueStayedBusy = true
+                    return true
+                }
+                continue
+            }
             if advancing, let manualClock, let limit, loadsAreAsleep(on: manualClock), let next = nextDeadline(of: manualClock) {
                 guard next <= limit else { return false }
                 step(manualClock, to: next)

@@ -237,6 +237,10 @@ extension Messages {
             + "wait does not wait for it (it may repeat); wait until a condition it makes true does"
     }
     /// What a `wait` on virtual time names for such a timer: without its date, which real time moves.
+    /// A wait that stopped looking because the main queue never went quiet.
+    static let mainQueueNeverQuiet =
+        "the main queue was still busy after 64 turns: a block that posts itself to it again (DispatchQueue.main.async, "
+        + "RunLoop.main.perform, OperationQueue.main) or a value that differs every time it is read keeps it busy; the wait looked no further"
     static let unheldTimerOnVirtualTime =
         "a Timer on the main run loop that no state holds is still to fire, on real time: it does not fire when virtual time passes its date; "
         + "hold it in the state (var timer: Timer?) to put it on the virtual clock, or wait until a condition it makes true"
