@@ -15,12 +15,21 @@ struct CrashAndSignalTests {
         // Without the runtime's backtracer: what is checked is vmrepl's own flush, and a backtracer
         // that outlives the crashed process (seen under the thread sanitizer) holds its stdout open.
         let process = try VMReplProcess(environment: ["SWIFT_BACKTRACE": "enable=no"], binary: Self.binary)
-        process.send("use faults\nevent press\nevent press\nevent crash")
+        process.send("use faults\nevent press\nevent press\n" + #"{"id":"c1","cmd":"event","name":"crash"}"#)
         let lines = try await process.rest()
         for line in 1...3 {
             #expect(lines.contains { $0["line"] as? Int == line && $0["push"] == nil }, "the reply to line \(line)")
         }
-        #expect(lines.last.map { value($0, "state.presses") as? Int } == 2)
+        #expect(lines.dropLast().last.map { value($0, "state.presses") as? Int } == 2)
+        // The request that trapped is answered: an error line naming it, the next seq, and the signal.
+        // (Under the thread sanitizer, which reports the crash itself, the process may end first.)
+        if ProcessInfo.processInfo.environment["TSAN_OPTIONS"] != nil, lines.last?["code"] as? String != "crashed" { return }
+        let answer = try #require(lines.last)
+        #expect(answer["type"] as? String == "error" && answer["code"] as? String == "crashed")
+        #expect(answer["line"] as? Int == 4 && answer["id"] as? String == "c1")
+        #expect(answer["seq"] as? Int == (lines.dropLast().last?["seq"] as? Int).map { $0 + 1 })
+        #expect((answer["message"] as? String)?.contains("runtime's message and place are on standard error") == true)
+        #expect([Int(SIGILL), Int(SIGTRAP)].contains(answer["signal"] as? Int ?? 0))
         let status = await process.exitStatus()
         // Ended by the signal, or (under a sanitizer, which reports the crash itself) with its failure status.
         #expect(!process.exitedNormally || status != 0)

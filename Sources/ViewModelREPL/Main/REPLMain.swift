@@ -134,6 +134,7 @@ public enum REPLMain {
         var status: ExitStatus
         switch options.mode {
         case .run(let files):
+            EmergencyFlush.answerCrashes()
             let session = ScriptSession(
                 registry: screens, options: sessionOptions, consumer: consumer,
                 keepGoing: options.keepGoing, pace: options.pace, junitPath: options.junitPath, report: printError)
@@ -161,6 +162,7 @@ public enum REPLMain {
                 maximumLineLength: options.maximumLineLength, trace: trace?.recorder)
             status = await server.run()
         case .session:
+            EmergencyFlush.answerCrashes()
             let session = PipeSession(
                 registry: screens,
                 options: sessionOptions,

@@ -237,6 +237,11 @@ extension Messages {
             + "wait does not wait for it (it may repeat); wait until a condition it makes true does"
     }
     /// What a `wait` on virtual time names for such a timer: without its date, which real time moves.
+    /// The message of the error line a crash in a view model writes, as JSON text (a crash handler
+    /// writes it as it is, with nothing made on the way).
+    static let crashedMessage: StaticString =
+        #""the process stopped on a trap or a fault while running this request (in Swift: a force-unwrapped nil, an index out of range, a precondition or fatalError failing); the runtime's message and place are on standard error""#
+
     /// A wait that stopped looking because the main queue never went quiet.
     static let mainQueueNeverQuiet =
         "the main queue was still busy after 64 turns: a block that posts itself to it again (DispatchQueue.main.async, "

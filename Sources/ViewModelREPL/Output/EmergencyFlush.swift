@@ -60,6 +60,59 @@ package enum EmergencyFlush {
         return lines
     }()
 
+    /// The request a crash answers, as the crash handler reads it: plain words.
+    package struct Request {
+        /// Whether a crash writes an error line answering it (pipe and script sessions).
+        var answers = false
+        /// Its input line.
+        var line = 0
+        /// The `seq` the next line of the output gets.
+        var seq = 0
+        /// How many bytes of ``requestID`` its `id` takes, as JSON; 0 for none.
+        var idLength = 0
+    }
+
+    /// The request running now (or last), for the crash handler's error line.
+    nonisolated(unsafe) private static let request: UnsafeMutablePointer<Request> = {
+        let request = UnsafeMutablePointer<Request>.allocate(capacity: 1)
+        request.initialize(to: Request())
+        return request
+    }()
+
+    /// The JSON of the request's `id`, up to ``maximumIDLength`` bytes.
+    nonisolated(unsafe) private static let requestID = UnsafeMutablePointer<UInt8>.allocate(capacity: maximumIDLength)
+    private static let maximumIDLength = 256
+
+    /// From now on a crash in a view model writes an error line answering the request that was
+    /// running (`code: crashed`), after the lines owed, before the process ends by the signal.
+    @MainActor
+    package static func answerCrashes() {
+        request.pointee.answers = true
+    }
+
+    /// The request about to run: its line, and its `id` where it has one.
+    @MainActor
+    static func noteRequest(_ tag: RequestTag) {
+        request.pointee.line = tag.line
+        guard let id = tag.id else {
+            request.pointee.idLength = 0
+            return
+        }
+        let bytes = JSONWriter.bytes(id)
+        guard bytes.count <= maximumIDLength else {
+            request.pointee.idLength = 0
+            return
+        }
+        bytes.withUnsafeBufferPointer { requestID.update(from: $0.baseAddress!, count: $0.count) }
+        request.pointee.idLength = bytes.count
+    }
+
+    /// The `seq` the next line of the output gets.
+    @MainActor
+    static func noteNextSeq(_ seq: Int) {
+        request.pointee.seq = seq
+    }
+
     /// Each signal's action before ours, restored before the signal is raised again.
     nonisolated(unsafe) private static let previousActions: UnsafeMutablePointer<sigaction> = {
         let actions = UnsafeMutablePointer<sigaction>.allocate(capacity: 65)
@@ -157,6 +210,7 @@ package enum EmergencyFlush {
     /// would have (the action before ours, the default one or the runtime's backtracer).
     private static func crashed(_ signal: Int32) {
         writePending()
+        answerCrash(signal)
         sigaction(signal, previousActions + Int(signal), nil)
         // Blocked while this handler runs: delivered once it returns (a fault also recurs).
         raise(signal)
@@ -168,6 +222,67 @@ package enum EmergencyFlush {
         guard termination != 0 else { return }
         writePending()
         _exit(128 + termination)
+    }
+
+    /// Writes the error line answering the request that was running, with write(2) alone, from
+    /// bytes on the stack: no allocation, no lock.
+    private static func answerCrash(_ signal: Int32) {
+        let fd = state.pointee.fd
+        let running = request.pointee
+        guard running.answers, fd >= 0 else { return }
+        request.pointee.answers = false
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { buffer in
+            var count = 0
+            func add(_ text: StaticString) {
+                text.withUTF8Buffer { bytes in
+                    for byte in bytes where count < buffer.count {
+                        buffer[count] = byte
+                        count += 1
+                    }
+                }
+            }
+            func add(number: Int) {
+                // Twenty digits on the stack: an Int has at most nineteen.
+                var digits = (UInt64(0), UInt64(0), UInt64(0))
+                withUnsafeMutableBytes(of: &digits) { digits in
+                    var value = max(0, number)
+                    var length = 0
+                    repeat {
+                        digits[length] = UInt8(ascii: "0") + UInt8(value % 10)
+                        value /= 10
+                        length += 1
+                    } while value > 0 && length < digits.count
+                    while length > 0, count < buffer.count {
+                        length -= 1
+                        buffer[count] = digits[length]
+                        count += 1
+                    }
+                }
+            }
+            add(#"{"type":"error","seq":"#)
+            add(number: running.seq)
+            if running.idLength > 0 {
+                add(#","id":"#)
+                for index in 0..<running.idLength where count < buffer.count {
+                    buffer[count] = requestID[index]
+                    count += 1
+                }
+            }
+            add(#","line":"#)
+            add(number: running.line)
+            add(#","code":"crashed","message":"#)
+            add(Messages.crashedMessage)
+            add(#","signal":"#)
+            add(number: Int(signal))
+            add("}\n")
+            var offset = 0
+            while offset < count {
+                let written = write(fd, buffer.baseAddress! + offset, count - offset)
+                if written < 0, errno == EINTR { continue }
+                if written <= 0 { return }
+                offset += written
+            }
+        }
     }
 
     /// Writes the published whole lines with write(2) alone, once.

@@ -31,6 +31,8 @@ package final class SessionOutput {
     package func emit(_ reply: Reply, tag: RequestTag?, push: Bool) {
         var value = OutputValue(seq: nextSeq, reply: reply, tag: tag, push: push)
         nextSeq += 1
+        // The seq an error line answering a crash would take (one store).
+        EmergencyFlush.noteNextSeq(nextSeq)
         switch reply {
         case .state(let snapshot):
             if settings.states == .diff { value.patch = patch(for: snapshot, seq: value.seq) }

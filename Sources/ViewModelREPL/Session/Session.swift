@@ -107,6 +107,7 @@ package final class Session {
     private func replyNow(_ parsed: ParsedCommand, text line: String, number: Int) -> Reply? {
         if parsed.spec.takesTime { return nil }
         let tag = RequestTag(line: number, id: parsed.id)
+        EmergencyFlush.noteRequest(tag)
         let reply = evaluator.evaluateNow(parsed, tag: tag)
         self.reply(parsed, reply, text: line, tag: tag)
         return reply
@@ -144,6 +145,7 @@ package final class Session {
     /// lets what it started settle; `text` is what a recording saves.
     package func handle(_ parsed: ParsedCommand, text line: String, number: Int) async -> Reply {
         let tag = RequestTag(line: number, id: parsed.id)
+        EmergencyFlush.noteRequest(tag)
         let reply = await evaluator.evaluate(parsed, tag: tag)
         self.reply(parsed, reply, text: line, tag: tag)
         await settle()
@@ -164,6 +166,7 @@ package final class Session {
     package func handleNow(_ parsed: ParsedCommand, number: Int) -> Reply? {
         guard !parsed.spec.takesTime else { return nil }
         let tag = RequestTag(line: number, id: parsed.id)
+        EmergencyFlush.noteRequest(tag)
         let reply = evaluator.evaluateNow(parsed, tag: tag)
         send(reply, tag: tag)
         return reply
