@@ -208,6 +208,8 @@ expect 'func didClose(send: Bool) { self.send("didClose", send) }'
 expect 'func didOpen(id: Int) { self.send("didOpen", id) }'
 expect '.output("onRetry", value: (() -> Void).self)'
 expect '// CollidingOutputsViewModel.updates: a stream held in a var, which the view model may replace after it is subscribed to; make it a let: left out.'
+! grep -q '(model: RecordedInitViewModel, send: ViewModelREPL.OutputSender)' "$HOSTILE/generated.swift" || fail "a callback the init records was recorded twice"
+! grep -q '.case("four"\|.case("choose"' "$HOSTILE/generated.swift" || fail "a case no form can take, or one of two of a name, was listed"
 ! grep -q 'not Decodable' "$HOSTILE/generated.swift" || fail "a type was judged by its spelling: $(grep 'not Decodable' "$HOSTILE/generated.swift" | head -2)"
 for name in DelegateViewModel StorageViewModel; do
     grep -q "^warning: not hosted: $name: " "$HOSTILE/generate.err" || fail "no warning names $name"

@@ -112,7 +112,8 @@ struct GraphIndex {
             let title = member.pathComponents.last ?? ""
             let labels = title.drop { $0 != "(" }.dropFirst().dropLast().split(separator: ":", omittingEmptySubsequences: false).dropLast().map(String.init)
             let pieces = Self.payloadPieces(fragments[(nameIndex + 1)...])
-            guard pieces.count == labels.count else { continue }
+            // `EnumCaseForm.case` takes up to three payloads.
+            guard pieces.count == labels.count, labels.count <= 3 else { continue }
             var payloads: [(label: String?, type: String)] = []
             for (label, piece) in zip(labels, pieces) {
                 var typeFragments = piece
@@ -132,6 +133,9 @@ struct GraphIndex {
             let name = fragments[nameIndex].spelling.trimmingCharacters(in: CharacterSet(charactersIn: "`"))
             cases.append(EnumCase(name: name, payloads: payloads))
         }
+        // Cases of one name (`select(id:)`, `select(name:)`) would share an event's name: left out, all of them.
+        let counts = Dictionary(cases.map { ($0.name, 1) }, uniquingKeysWith: +)
+        cases = cases.filter { counts[$0.name] == 1 }
         return anyPayload && !cases.isEmpty ? cases : nil
     }
 

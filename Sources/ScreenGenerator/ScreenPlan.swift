@@ -144,6 +144,7 @@ struct ScreenPlan {
             var initCall: String?
             // An init whose parameters are defaulted but for callbacks: made with a recording closure for each.
             var recordingCall: String?
+            var recordedNames: [String] = []
             var unrecorded: [String] = []
             // Its own members, then what each base adds that it does not override (by name), with the
             // base's generic parameters replaced by the arguments its declaration gives them.
@@ -197,7 +198,11 @@ struct ScreenPlan {
                         hasPlainInit = true
                     } else if owner == id {
                         switch Self.recordingCall(member, typeName: typeName, index: index, owner: owner) {
-                        case .success(let call)?: recordingCall = recordingCall ?? call
+                        case .success(let found)?:
+                            if recordingCall == nil {
+                                recordingCall = found.call
+                                recordedNames = found.names
+                            }
                         case .failure(let reason)?: unrecorded.append(reason.text)
                         case nil: break
                         }
@@ -261,6 +266,14 @@ struct ScreenPlan {
             }
             actions = actions.filter { counts[$0.name] == 1 }
             Self.chooseLoad(&actions)
+            // A callback the generated factory records at init is not also a closure output (each
+            // call would be recorded twice).
+            if recordingCall != nil, !hasPlainInit {
+                outputs = outputs.filter { output in
+                    guard case .closure = output.source else { return true }
+                    return !recordedNames.contains(output.property)
+                }
+            }
             // Two outputs of one name (a closure and a notification's name alike, two delegates of one
             // protocol) would stop the app at launch: both left out, each named.
             let outputNames = Dictionary(grouping: outputs.flatMap { output in output.names.map { ($0, output.property) } }, by: \.0)
@@ -331,7 +344,9 @@ struct ScreenPlan {
     /// callback returning nothing (`onSave: (Device) -> Void`): each given `context.output(NAME)`.
     /// `nil` where the init takes no callback or something else without a default; a failure names
     /// a callback no recording closure can stand for.
-    static func recordingCall(_ symbol: SymbolGraph.Symbol, typeName: String, index: GraphIndex, owner: String) -> Result<String, Refusal>? {
+    static func recordingCall(_ symbol: SymbolGraph.Symbol, typeName: String, index: GraphIndex, owner: String) -> Result<
+        (call: String, names: [String]), Refusal
+    >? {
         if symbol.hasKeyword("async") || symbol.hasKeyword("throws") { return nil }
         let title = symbol.pathComponents.last ?? "init()"
         if title.hasPrefix("init?") || title.hasPrefix("init!") { return nil }
@@ -340,6 +355,7 @@ struct ScreenPlan {
         let marks = parameterMarks(symbol.declarationFragments ?? [])
         guard labels.count == parameters.count, marks.count == parameters.count else { return nil }
         var arguments: [String] = []
+        var names: [String] = []
         for (offset, (label, parameter)) in zip(labels, parameters).enumerated() where !marks[offset].defaulted {
             guard let type = index.typeText(parameter.typeFragments, owner: owner, substitutions: [:]), type.contains("->") else { return nil }
             let own = parameter.internalName ?? parameter.name
@@ -350,9 +366,10 @@ struct ScreenPlan {
                 return .failure(Refusal(text: "\(title): \(name) is a callback that returns a value, which no recording closure can give; write the factory"))
             }
             arguments.append((label == "_" ? "" : "\(label): ") + "context.output(\(GeneratedFile.literalText(name)))")
+            names.append(name)
         }
         guard !arguments.isEmpty else { return nil }
-        return .success("\(typeName)(\(arguments.joined(separator: ", ")))")
+        return .success(("\(typeName)(\(arguments.joined(separator: ", ")))", names))
     }
 
     /// The call an init makes, each argument a placeholder of its type: `Profile(userID: <#Int#>)`.

@@ -328,6 +328,10 @@ public enum ListAction {
     case pick(Int, String)
     case `default`
     case run(() -> Void)
+    // Left out: more payloads than a case form takes, and two cases of one name.
+    case four(Int, Int, Int, Int)
+    case choose(id: Int)
+    case choose(name: String)
 }
 
 @MainActor
@@ -356,7 +360,11 @@ public final class ListHandlersViewModel: Observable {
 /// returns a value cannot be, and is named.
 @MainActor
 public final class RecordedInitViewModel: Observable {
-    public init(onSave: @escaping (Int, String) -> Void, onClose: (@MainActor () -> Void)? = nil, title: String = "") {}
+    /// Kept as a property too: recorded once, by the init's recording closure, not again as a closure output.
+    public var onSave: (Int, String) -> Void
+    public init(onSave: @escaping (Int, String) -> Void, onClose: (@MainActor () -> Void)? = nil, title: String = "") {
+        self.onSave = onSave
+    }
 }
 
 @MainActor

@@ -194,6 +194,11 @@ final class TimeDriver {
         if timers.count >= 2 * max(timersAfterCompaction, 32) {
             timers = timers.filter { $0.value.timer.isValid }
             timersAfterCompaction = timers.count
+            // The order of those due is made again of the timers kept: entries of forgotten ones go.
+            dueTimers = DueOrder()
+            if manualClock != nil {
+                for (id, held) in timers { dueTimers.insert(id, at: TimerRank(due: held.due, order: held.order)) }
+            }
         }
         for timer in timersOfScreens() where timer.isValid && timers[ObjectIdentifier(timer)] == nil {
             // To the hundredth of a second: the real time between scheduling and taking up is not counted.

@@ -239,8 +239,9 @@ extension Messages {
     /// What a `wait` on virtual time names for such a timer: without its date, which real time moves.
     /// The message of the error line a crash in a view model writes, as JSON text (a crash handler
     /// writes it as it is, with nothing made on the way).
-    static let crashedMessage: StaticString =
+    static var crashedMessage: StaticString {
         #""the process stopped on a trap or a fault while running this request (in Swift: a force-unwrapped nil, an index out of range, a precondition or fatalError failing); the runtime's message and place are on standard error""#
+    }
 
     /// A wait that stopped looking because the main queue never went quiet.
     static let mainQueueNeverQuiet =

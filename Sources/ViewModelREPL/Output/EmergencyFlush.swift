@@ -98,11 +98,10 @@ package enum EmergencyFlush {
             request.pointee.idLength = 0
             return
         }
+        // No id while its bytes change: a crash on another thread meanwhile writes none, not half of one.
+        request.pointee.idLength = 0
         let bytes = JSONWriter.bytes(id)
-        guard bytes.count <= maximumIDLength else {
-            request.pointee.idLength = 0
-            return
-        }
+        guard bytes.count <= maximumIDLength else { return }
         bytes.withUnsafeBufferPointer { requestID.update(from: $0.baseAddress!, count: $0.count) }
         request.pointee.idLength = bytes.count
     }
@@ -150,6 +149,9 @@ package enum EmergencyFlush {
     @MainActor
     package static func install() {
         state.pointee.mainThread = pthread_self()
+        // Made now, not first in a crash handler (where their lazy start would call malloc).
+        request.pointee.answers = false
+        requestID.pointee = 0
         let stackSize = 1 << 16
         var stack = stack_t()
         if state.pointee.alternateStack == nil {

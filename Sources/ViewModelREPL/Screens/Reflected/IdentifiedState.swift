@@ -5,12 +5,10 @@
 ///
 /// Only written when a path meets such a mark, so the printout and its cost stay as they are.
 struct IdentifiedState {
-    /// The member that numbers an object written in full; no Swift property is named so.
+    /// The last member of an object written in full, its number; no Swift property is named so.
     static let idKey = "\u{1}id"
-    /// The member of a mark that names the object it stands for.
-    static let referenceKey = "\u{1}ref"
-    /// The member of a mark that keeps the mark's text.
-    static let markKey = "\u{1}mark"
+    /// What separates a mark's text from the number of the object it stands for.
+    static let numberMark = "\u{1}"
 
     let root: JSONValue
     /// Each object written in full, by number.
@@ -63,26 +61,29 @@ struct IdentifiedState {
         return text.hasPrefix("<shared: ") || text.hasPrefix("<cycle: ")
     }
 
-    /// The object a mark stands for (marks of marks followed, a bounded number of times).
+    /// The object a mark stands for.
     private func resolved(_ value: JSONValue) -> JSONValue {
-        var current = value
-        for _ in 0..<8 {
-            guard case .object(let members) = current, case .int(let number)? = members.first(where: { $0.key == Self.referenceKey })?.value,
-                let object = objects[number]
-            else { return current }
-            current = object
-        }
-        return current
+        guard let (_, number) = Self.numberedMark(value), let object = objects[number] else { return value }
+        return object
+    }
+
+    /// A mark written with the number of the object it stands for: its text and the number.
+    private static func numberedMark(_ value: JSONValue) -> (text: String, number: Int)? {
+        guard case .string(let text) = value, isMark(.string(text)), let separator = text.lastIndex(of: Character(numberMark)),
+            let number = Int(text[text.index(after: separator)...])
+        else { return nil }
+        return (String(text[..<separator]), number)
     }
 
     /// `value` as the printout writes it: numbers left out, marks as their text.
     private static func plain(_ value: JSONValue) -> JSONValue {
         switch value {
         case .object(let members):
-            if let mark = members.first(where: { $0.key == markKey })?.value { return mark }
             return .object(members.filter { $0.key != idKey }.map { ($0.key, plain($0.value)) })
         case .array(let elements):
             return .array(elements.map(plain))
+        case .string:
+            return numberedMark(value).map { .string($0.text) } ?? value
         default:
             return value
         }

@@ -180,18 +180,13 @@ final class ValueReflector {
         // Properties left out by name are the hosted view model's own, at the top.
         let leftOut = depth == 0 ? leftOut : []
         guard let layout = layout(of: object, observable: observable) else {
-            var shown = Self.properties(of: object, observable: observable, constants: constants(of: object)).filter {
+            let shown = Self.properties(of: object, observable: observable, constants: constants(of: object)).filter {
                 !isLeftOut($0.value) && !leftOut.contains($0.name)
             }
-            if identifiesObjects { shown.append((IdentifiedState.idKey, number(of: ObjectIdentifier(object)))) }
-            return try writeMembers(shown, to: out, depth: depth)
+            return try writeMembers(shown, to: out, depth: depth, numbering: identifiesObjects ? object : nil)
         }
         out.append(UInt8(ascii: "{"))
         var first = true
-        if identifiesObjects {
-            appendNumber(of: object, to: out)
-            first = false
-        }
         // Past this depth a value is written as its description, which only `write` does.
         let writesDirectly = depth < Self.maximumDepth
         // The separator is written inline in both branches: a local function sharing it would box
@@ -212,6 +207,7 @@ final class ValueReflector {
             out.append(field.key)
             try write(value, to: out, depth: depth)
         }
+        if identifiesObjects { appendNumber(of: object, to: out, after: !first) }
         out.append(UInt8(ascii: "}"))
     }
 
@@ -327,22 +323,17 @@ final class ValueReflector {
     }
 
     /// A mark standing for an object written in full elsewhere (`text`); while
-    /// ``identifiesObjects``, an object naming the object's number beside the text.
+    /// ``identifiesObjects``, the text followed by the object's number (``IdentifiedState/numberMark``),
+    /// so a set holding it still sorts as the printout does.
     private func appendMark(_ text: String, for identity: ObjectIdentifier, to out: ByteBuffer) {
         guard identifiesObjects else { return JSONWriter.append(string: text, to: out) }
-        out.append(UInt8(ascii: "{"))
-        JSONWriter.append(string: IdentifiedState.referenceKey, to: out)
-        out.append(UInt8(ascii: ":"))
-        JSONWriter.append(number(of: identity), to: out)
-        out.append(UInt8(ascii: ","))
-        JSONWriter.append(string: IdentifiedState.markKey, to: out)
-        out.append(UInt8(ascii: ":"))
-        JSONWriter.append(string: text, to: out)
-        out.append(UInt8(ascii: "}"))
+        JSONWriter.append(string: text + IdentifiedState.numberMark + String(number(of: identity)), to: out)
     }
 
-    /// The first member of an object written in full while ``identifiesObjects``: its number.
-    private func appendNumber(of object: AnyObject, to out: ByteBuffer) {
+    /// The last member of an object written in full while ``identifiesObjects``: its number, after
+    /// its own members, so a set holding it still sorts as the printout does.
+    private func appendNumber(of object: AnyObject, to out: ByteBuffer, after members: Bool) {
+        if members { out.append(UInt8(ascii: ",")) }
         JSONWriter.append(string: IdentifiedState.idKey, to: out)
         out.append(UInt8(ascii: ":"))
         JSONWriter.append(number(of: ObjectIdentifier(object)), to: out)
@@ -467,7 +458,9 @@ final class ValueReflector {
         out.append(try stateEncoder.encode(value, fallback: fallback))
     }
 
-    private func writeMembers(_ members: [(name: String, value: Any)], to out: ByteBuffer, depth: Int) throws {
+    /// Writes `members` as one object, keys sorted; an object written while ``identifiesObjects``
+    /// (`numbering`) ends with its number.
+    private func writeMembers(_ members: [(name: String, value: Any)], to out: ByteBuffer, depth: Int, numbering: AnyObject? = nil) throws {
         let sorted = members.count < 2 ? members : members.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
         out.append(UInt8(ascii: "{"))
         for (offset, member) in sorted.enumerated() {
@@ -476,6 +469,7 @@ final class ValueReflector {
             out.append(UInt8(ascii: ":"))
             try write(member.value, to: out, depth: depth)
         }
+        if let numbering { appendNumber(of: numbering, to: out, after: !sorted.isEmpty) }
         out.append(UInt8(ascii: "}"))
     }
 
