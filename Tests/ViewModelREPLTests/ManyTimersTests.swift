@@ -47,4 +47,17 @@ struct ManyTimersTests {
         #expect(transcript.reply(5)?["type"] as? String == "ok", "\(String(describing: transcript.reply(5)))")
         #expect(transcript.reply(6)?["type"] as? String == "ok")
     }
+
+    /// A wait that times out on a held timer, with nothing loading, says so: it said a load was in flight.
+    @Test func aWaitThatTimesOutOnAHeldTimerNamesTheTimerNotALoad() async throws {
+        var screens = ScreenRegistry()
+        screens.register("reminders", summary: "one timer", actions: [.action("schedule", "count") { (model: Reminders, count: Int) in model.schedule(count) }])
+        {
+            _ in Reminders()
+        }
+        let transcript = try await SessionTranscript.run(["use reminders", "event schedule count=1", "wait timeout=10s"], screens: screens)
+        let message = try #require(transcript.reply(3)?["message"] as? String)
+        #expect(transcript.reply(3)?["code"] as? String == "timeout")
+        #expect(message.hasPrefix("work was still to end after 10.0s: a timer a state holds was still to fire"), "\(message)")
+    }
 }

@@ -80,6 +80,10 @@ package enum Messages {
             let seconds = DurationText.seconds(after)
             let inFlight = loading.isEmpty ? "" : "; still loading: \(loading.joined(separator: ", "))"
             if let condition { return "\(condition) did not hold within \(seconds)s\(inFlight)" }
+            // Nothing loading: what kept the wait was a timer the state holds, or work off the main actor.
+            guard !loading.isEmpty else {
+                return "work was still to end after \(seconds)s: a timer a state holds was still to fire, or a task off the main actor had not ended"
+            }
             return "a load was still in flight after \(seconds)s\(inFlight)"
         case .neverHolds(let condition):
             return "\(condition) does not hold and nothing is in flight that could change it"
