@@ -302,9 +302,7 @@ enum GeneratedFile {
     }
 
     /// `text` as a string literal.
-    static func literalText(_ text: String) -> String { literal(text) }
-
-    private static func literal(_ text: String) -> String {
+    static func literal(_ text: String) -> String {
         "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 

@@ -49,7 +49,6 @@ struct ScreenPlan {
         let arguments: [(name: String, label: String?, type: String, defaulted: Bool)]
         let isAsync: Bool
         let isThrowing: Bool
-        let returnsValue: Bool
         /// For an argument whose type is one of the module's enums with payloads, its cases, by the
         /// argument's name: the file lists them, so the enum can be sent whether or not it is `Decodable`.
         var enumCases: [String: [GraphIndex.EnumCase]] = [:]
@@ -365,7 +364,7 @@ struct ScreenPlan {
             guard result.hasSuffix("-> Void") || result.hasSuffix("-> ()") else {
                 return .failure(Refusal(text: "\(title): \(name) is a callback that returns a value, which no recording closure can give; write the factory"))
             }
-            arguments.append((label == "_" ? "" : "\(label): ") + "context.output(\(GeneratedFile.literalText(name)))")
+            arguments.append((label == "_" ? "" : "\(label): ") + "context.output(\(GeneratedFile.literal(name)))")
             names.append(name)
         }
         guard !arguments.isEmpty else { return nil }
@@ -513,11 +512,9 @@ struct ScreenPlan {
             }
             arguments = zip(arguments, internalNames).map { ($1, $0.label, $0.type, $0.defaulted) }
         }
-        let returns = (method.functionSignature?.returns ?? []).map(\.spelling).joined()
+        // What it returns is the compiler's to judge too (`ActionResult.of`'s `Void` overload).
         var action = Action(
-            name: base, arguments: arguments, isAsync: method.hasKeyword("async"),
-            isThrowing: method.hasKeyword("throws") || method.hasKeyword("rethrows"),
-            returnsValue: !(returns.isEmpty || returns == "()" || returns == "Void"))
+            name: base, arguments: arguments, isAsync: method.hasKeyword("async"), isThrowing: method.hasKeyword("throws") || method.hasKeyword("rethrows"))
         for (offset, found) in cases { action.enumCases[arguments[offset].name] = found }
         return .success(action)
     }

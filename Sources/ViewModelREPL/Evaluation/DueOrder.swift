@@ -5,8 +5,6 @@ import ViewModelKit
 struct DueOrder<Rank: Comparable, Key> {
     private var entries: [(rank: Rank, key: Key)] = []
 
-    var isEmpty: Bool { entries.isEmpty }
-
     /// The key of least rank, left in place.
     var first: (rank: Rank, key: Key)? { entries.first }
 

@@ -45,7 +45,7 @@ package enum JSONValue: Hashable, Sendable {
     }
 
     /// The value of a number's text, where a `Decimal` holds all of its digits (38).
-    private static func exactly(_ text: String) -> Decimal? {
+    package static func exactly(_ text: String) -> Decimal? {
         guard let value = Decimal(string: text), !value.isNaN, text.utf8.count(where: { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) <= 38 else {
             return nil
         }

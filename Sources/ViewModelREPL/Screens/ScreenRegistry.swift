@@ -92,7 +92,7 @@ public struct ScreenRegistry: Sendable {
         precondition(
             !every.contains { !$0.drives.isEmpty && !$0.arguments.isEmpty },
             "screen '\(name)': an action that load, reload, retry or cancel runs takes no arguments")
-        let catalog = EventCatalog(events: every.map { EventCatalog.Event(name: $0.name, arguments: $0.arguments, encodesAsString: false) })
+        let catalog = Self.catalog(of: every)
         definitions.append(
             ScreenDefinition(name: name, summary: summary, lazyCatalog: LazyEventCatalog { catalog }) { context in
                 let screen = ReflectedScreen(
@@ -126,9 +126,14 @@ public struct ScreenRegistry: Sendable {
     ) {
         checkNew(name)
         let every = actions.flatMap { [$0] + $0.variants }
-        let catalog = EventCatalog(events: every.map { EventCatalog.Event(name: $0.name, arguments: $0.arguments, encodesAsString: false) })
+        let catalog = Self.catalog(of: every)
         definitions.append(
             ScreenDefinition(name: name, summary: summary, lazyCatalog: LazyEventCatalog { catalog }, needsFactory: declaration, make: nil))
+    }
+
+    /// The events of a screen hosted as written: one per action.
+    private static func catalog<Model>(of actions: [ScreenAction<Model>]) -> EventCatalog {
+        EventCatalog(events: actions.map { EventCatalog.Event(name: $0.name, arguments: $0.arguments, encodesAsString: false) })
     }
 
     /// Stops a registration whose name is not a word or is taken.

@@ -64,9 +64,7 @@ package struct StateCondition: Equatable, Sendable {
         switch value {
         case .int(let a): return (Double(a), Decimal(a))
         case .double(let a): return (a, a.isFinite && a == a.rounded() && abs(a) < 1e15 ? Decimal(Int(a)) : nil)
-        case .number(let text):
-            let digits = text.utf8.count { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
-            return (Double(text) ?? .nan, digits <= 38 ? Decimal(string: text) : nil)
+        case .number(let text): return (Double(text) ?? .nan, JSONValue.exactly(text))
         default: return nil
         }
     }

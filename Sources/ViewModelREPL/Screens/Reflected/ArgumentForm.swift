@@ -39,7 +39,7 @@ public struct ArgumentForm<Value>: Sendable {
     /// A type that is neither `Decodable` nor a raw-value enum: an enum whose cases carry no
     /// payload is read by a case's name; anything else is refused, with why.
     public static func of(_ name: String, _ type: Value.Type) -> ArgumentForm {
-        if let cases = EnumCases.makeable(Value.self).map(MadeCases.init) {
+        if let cases = EnumCases.makeable(Value.self).map(HandedOver.init) {
             return ArgumentForm(argument: described(name)) { json in try byName(json, cases, raw: nil) }
         }
         let reason = Messages.notSendable(TypeName.of(Value.self))
@@ -47,8 +47,9 @@ public struct ArgumentForm<Value>: Sendable {
     }
 
     /// The case of `cases` named by `json` (a case's name), else the one whose raw value `raw` reads.
-    fileprivate static func byName(_ json: JSONValue, _ made: MadeCases<Value>, raw: ((JSONValue) throws -> Value?)?) throws -> Value {
-        let cases = made.cases
+    fileprivate static func byName(_ json: JSONValue, _ made: HandedOver<[(name: String, value: Value)]>, raw: ((JSONValue) throws -> Value?)?) throws -> Value
+    {
+        let cases = made.value
         if case .string(let text) = json, let found = cases.first(where: { $0.name == text }) { return found.value }
         // The readable form of a case with no payload, as synthesized `Codable` writes it: `{"name":{}}`.
         if case .object(let members) = json, members.count == 1, case .object(let inner) = members[0].value, inner.isEmpty,
@@ -71,7 +72,7 @@ extension ArgumentForm where Value: Decodable & SendableMetatype {
 extension ArgumentForm where Value: RawRepresentable & SendableMetatype, Value.RawValue: Decodable & SendableMetatype {
     /// A raw-value enum that is not `Decodable`: read by a case's name or by its raw value.
     public static func of(_ name: String, _ type: Value.Type) -> ArgumentForm {
-        let cases = MadeCases(EnumCases.makeable(Value.self) ?? [])
+        let cases = HandedOver(EnumCases.makeable(Value.self) ?? [])
         return ArgumentForm(argument: described(name)) { json in
             try byName(json, cases) { json in
                 guard let raw = try? ArgumentDecoding.decode(Value.RawValue.self, from: json) else { return nil }
@@ -84,24 +85,25 @@ extension ArgumentForm where Value: RawRepresentable & SendableMetatype, Value.R
 extension ArgumentForm where Value: Decodable & SendableMetatype & RawRepresentable, Value.RawValue: Decodable & SendableMetatype {
     /// A raw-value enum that is `Decodable`: read as its conformance reads it (its raw value), or by a case's name.
     public static func of(_ name: String, _ type: Value.Type) -> ArgumentForm {
-        let cases = MadeCases(EnumCases.makeable(Value.self) ?? [])
+        let cases = HandedOver(EnumCases.makeable(Value.self) ?? [])
         return ArgumentForm(argument: described(name)) { json in
             do {
                 return try ArgumentDecoding.decode(Value.self, from: json)
             } catch {
-                guard case .string(let text) = json, let found = cases.cases.first(where: { $0.name == text }) else { throw error }
+                guard case .string(let text) = json, let found = cases.value.first(where: { $0.name == text }) else { throw error }
                 return found.value
             }
         }
     }
 }
 
-/// The cases of a payload-free enum, made once, carried into the closures that read arguments:
-/// such a value is its case's number and holds no reference, so it is safe to share.
-struct MadeCases<Value>: @unchecked Sendable {
-    let cases: [(name: String, value: Value)]
+/// A value carried into a `@Sendable` closure that only reads it: the cases of a payload-free enum,
+/// made once (each is its case's number and holds no reference), or a value just read for a write,
+/// which nothing else holds.
+struct HandedOver<Value>: @unchecked Sendable {
+    let value: Value
 
-    init(_ cases: [(name: String, value: Value)]) {
-        self.cases = cases
+    init(_ value: Value) {
+        self.value = value
     }
 }

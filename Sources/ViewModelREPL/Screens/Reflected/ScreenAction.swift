@@ -236,7 +236,7 @@ public struct ScreenBinding<Model: AnyObject>: Sendable {
         return ScreenBinding(
             name: name, type: TypeName.of(Value.self), schema: { explored(Value.self) },
             prepare: { json in
-                let value = MadeValue(value: try form.read(json))
+                let value = HandedOver(try form.read(json))
                 return { model in model[keyPath: path.keyPath] = value.value }
             })
     }
@@ -270,9 +270,4 @@ public struct ScreenField<Model: AnyObject>: Sendable {
 /// and never change.
 private struct UncheckedKeyPath<Path: AnyKeyPath>: @unchecked Sendable {
     let keyPath: Path
-}
-
-/// A value just read for a write, carried into the write that stores it; nothing else holds it.
-private struct MadeValue<Value>: @unchecked Sendable {
-    let value: Value
 }
