@@ -26,4 +26,23 @@ screens.register(
 ) { _ in
     Faults()
 }
+screens.register(
+    "report-form", summary: "Save force-unwraps a kind the UI requires first (saveEnabled)",
+    fields: [.field("kind", \.kind), .field("note", \.note), .field("sent", \.sent), .field("saveEnabled", \.saveEnabled)],
+    actions: [.call("choose", .of("kind", ReportForm.Kind.self)) { .of($0.choose($1)) }, .action("save") { $0.save() }]
+) { _ in
+    ReportForm()
+}
+screens.register(
+    "short-list", summary: "next can select past the last row, which remove then indexes",
+    fields: [.field("rows", \.rows), .field("selected", \.selected)], actions: [.action("next") { $0.next() }, .action("remove") { $0.remove() }]
+) { _ in
+    ShortList()
+}
+screens.register(
+    "settler", summary: "settle never returns from an odd count", fields: [.field("count", \.count)],
+    actions: [.action("tap") { $0.tap() }, .action("settle") { $0.settle() }]
+) { _ in
+    Settler()
+}
 await REPLMain.run(screens: screens)

@@ -27,6 +27,7 @@ LAYERS = [
     "Commands",
     "Parsing",
     "Output",
+    "Workers",
     "Session",
     "Terminal",
     "MCP",

@@ -25,6 +25,7 @@ package struct DescribeCommand: ReplCommand {
             screen: screen.name, model: screen.host.kind, loads: screen.loader?.loads == true,
             events: screen.host.catalog.events, fields: fields, dependencies: dependencies, bindings: screen.asWritten?.bindingTypes ?? [])
         description.outputs = screen.asWritten?.outputSchemas() ?? []
+        description.preconditions = evaluator.preconditions.conditions(on: screen.name).mapValues { $0.map(\.text) }
         // Only the fields the state prints under their property's name (no CodingKeys of its own).
         let declared = screen.host.declaredTypes()
         for field in fields {

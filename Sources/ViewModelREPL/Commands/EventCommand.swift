@@ -34,6 +34,9 @@ package struct EventCommand: ReplCommand {
             throw ReplError(.eventDoesNotDecode(event: name, takes: event.arguments, reason: "\(unsendable.name): \(unsendable.unsendable ?? "")"))
         }
         let bound = try event.json(for: arguments)
+        if !evaluator.preconditions.isEmpty, let unmet = try evaluator.preconditions.unmet(name, on: screen) {
+            throw ReplError(.eventDisabled(name, precondition: unmet.condition, actual: unmet.actual))
+        }
         let wasLoading = screen.isLoading
         let outcome: EventOutcome
         do {

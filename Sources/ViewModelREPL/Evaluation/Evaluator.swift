@@ -45,6 +45,8 @@ package final class Evaluator {
     let time: TimeDriver
     let watches: WatchTracker
     let invariants = InvariantTracker()
+    /// The events each screen sends only while a condition holds (`precondition`).
+    let preconditions = PreconditionTable()
     /// Where `record` writes the commands that follow.
     var recorder: ScriptRecorder?
 

@@ -152,7 +152,28 @@ public enum REPLMain {
                 runs: options.exploreRuns, steps: options.exploreSteps, out: options.exploreOut, junitPath: options.junitPath,
                 coverage: options.coverage, consumer: consumer, report: printError)
             explorer.trace = trace?.recorder
-            status = await explorer.run(setup)
+            if let role = WorkerProgress.role {
+                // A worker of an exploration: it says what runs, and a replay writes nothing else.
+                explorer.progress = WorkerProgress()
+                guard role == .explore else {
+                    let steps = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n").map(String.init)
+                    return await explorer.replayRole(setup, steps: steps)
+                }
+                status = await explorer.run(setup)
+            } else if !options.exploreInProcess, let executable = WorkerProcess.executablePath {
+                let supervisor = ExploreSupervisor(
+                    launch: .init(executable: executable, arguments: CommandLine.arguments), setup: setup, out: options.exploreOut,
+                    junitPath: options.junitPath, stepTimeout: options.stepTimeout, protocolOutput: protocolFD, consumer: consumer,
+                    settings: OutputSettings(), report: printError)
+                switch await supervisor.run() {
+                // The worker wrote the result, the report and the page itself.
+                case .finished(let status)?: return status
+                case .found(let found)?: status = found
+                case nil: status = await explorer.run(setup)
+                }
+            } else {
+                status = await explorer.run(setup)
+            }
         case .trace(let log):
             // Reached only from a caller that set up the above first; `status(…)` returns earlier.
             return traceLog(log, options: options)

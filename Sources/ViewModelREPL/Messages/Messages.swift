@@ -129,6 +129,9 @@ package enum Messages {
         case .badStub(let name, let reason): return "that value is not what \(name) returns: \(reason); nothing changed"
         case .invariantViolated(let condition, let invariant, let actual, let cause):
             return "invariant \(invariant) broken by \(cause): \(condition.path) is \(actual.map(JSONWriter.string) ?? "missing")"
+        case .eventDisabled(let event, let condition, let actual):
+            return
+                "\(event) is not enabled here: its precondition \(condition.text) does not hold (\(condition.path) is \(actual.map(JSONWriter.string) ?? "missing")); nothing was sent"
         case .notWatched(let path): return "\(path) is not watched on this screen; watch lists what is"
         case .notRecording: return "nothing is being recorded; record FILE starts"
         case .alreadyRecording: return "already recording; record stop first"
@@ -141,11 +144,12 @@ package enum Messages {
     }
 
     /// An event's arguments as `name: type, …`.
-    static func arguments(_ arguments: [EventArgument]) -> String {
-        guard !arguments.isEmpty else { return "no arguments" }
+    static func arguments(_ arguments: [EventArgument], enabledWhen preconditions: [String] = []) -> String {
+        let enabled = preconditions.isEmpty ? "" : "; only when " + preconditions.joined(separator: " and ")
+        guard !arguments.isEmpty else { return "no arguments" + enabled }
         return arguments.map { argument in
             "\(argument.name): \(argument.type)" + (argument.cases.map { " (one of " + $0.joined(separator: ", ") + ")" } ?? "")
-        }.joined(separator: ", ")
+        }.joined(separator: ", ") + enabled
     }
 
     /// " (did you mean 'x'?)" for the closest of `candidates` within a small edit distance, or "".
@@ -371,6 +375,10 @@ extension Messages {
     static func stubbed(_ dependency: String, _ stub: String, count: Int) -> String {
         "\(dependency): \(stub) first (\(Self.count(count, "stub")); describe lists them)"
     }
+    static func preconditionAdded(_ precondition: String?, count: Int) -> String {
+        guard let precondition else { return "no preconditions" }
+        return "precondition: \(precondition) (\(Self.count(count, "precondition")); describe shows them on their events)"
+    }
     static func invariantAdded(_ invariant: String, count: Int) -> String {
         "invariant: \(invariant) (\(Self.count(count, "invariant")); invariants lists them)"
     }
@@ -390,6 +398,40 @@ extension Messages {
             "\(shrunk): \(steps) (\(counterexampleFile(file, unwritten: unwritten)))",
             "vmrepl explore: \(shrunk): \(steps); \(counterexampleFile(file, unwritten: unwritten))"
         )
+    }
+    /// What explore found that stopped a worker, in a line: `kind` is `trap`, `hang` or `exit`.
+    static func found(_ kind: String, message: String, place: String?) -> String {
+        let place = place.map { " at \($0)" } ?? ""
+        switch kind {
+        case "trap": return "counterexample: the last step traps: \(message)\(place)"
+        case "hang": return "counterexample: the last step does not return: \(message)"
+        default: return "counterexample: the last step ends the process: \(message)"
+        }
+    }
+    /// A step that did not return within `limit`.
+    static func stepHung(_ limit: String) -> String {
+        "the step did not return within \(limit) of real time (--step-timeout); its worker was stopped"
+    }
+    /// A worker that exited while a step ran.
+    static func workerExited(_ status: Int32) -> String {
+        "the process exited with status \(status) while the step ran"
+    }
+    /// A process ended by a signal, named.
+    static func signalled(_ signal: Int32) -> String {
+        let names: [Int32: String] = [4: "SIGILL", 5: "SIGTRAP", 6: "SIGABRT", 7: "SIGBUS", 8: "SIGFPE", 9: "SIGKILL", 11: "SIGSEGV", 15: "SIGTERM"]
+        return "the process was ended by signal \(signal)" + (names[signal].map { " (\($0))" } ?? "")
+    }
+    /// Explore could not start a worker, so it runs its trials in this process.
+    static func workerNotStarted(_ reason: String) -> String {
+        "vmrepl explore: a worker process could not be started (\(reason)); the trials run in this process, where a trap ends the exploration"
+    }
+    /// The counterexample script's comment before a trap's or a hang's steps.
+    static func findingComment(_ kind: String, message: String, place: String?) -> String {
+        switch kind {
+        case "trap": "# the last step traps: \(message)" + (place.map { " (\($0))" } ?? "")
+        case "hang": "# the last step does not return"
+        default: "# the last step ends the process"
+        }
     }
     /// Where a counterexample's script went, or why it is not there.
     static func counterexampleFile(_ file: String, unwritten: String?) -> String {

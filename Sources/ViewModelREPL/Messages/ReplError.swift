@@ -34,6 +34,7 @@ package struct ReplError: Error, Equatable, Sendable {
         case notWritable = "not_writable"
         case recordFailed = "record_failed"
         case pathNotAllowed = "path_not_allowed"
+        case eventDisabled = "event_disabled"
     }
 
     /// What went wrong, with the facts a message or a driver needs.
@@ -129,6 +130,8 @@ package struct ReplError: Error, Equatable, Sendable {
         case unknownDependency(String, known: [String])
         case badStub(String, reason: String)
         case invariantViolated(StateCondition, invariant: String, actual: JSONValue?, cause: String)
+        /// `event` where one of its preconditions does not hold: what the path holds there.
+        case eventDisabled(String, precondition: StateCondition, actual: JSONValue?)
         case notRecording
         case alreadyRecording
     }
@@ -180,6 +183,7 @@ package struct ReplError: Error, Equatable, Sendable {
         case .unknownDependency: .unknownDependency
         case .badStub: .badStub
         case .invariantViolated: .invariantViolated
+        case .eventDisabled: .eventDisabled
         case .actionFailed: .actionFailed
         case .notWritable, .writeInPreview: .notWritable
         case .writeDoesNotDecode: .badArguments

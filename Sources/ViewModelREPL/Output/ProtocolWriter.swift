@@ -95,6 +95,22 @@ package final class ProtocolWriter<Target: ProtocolLineTarget>: OutputConsumer {
             output.field("checks", checks)
         case .exploration(.coverage(let coverage)):
             writeCoverage(coverage, value)
+        case .exploration(.found(let finding)):
+            open("counterexample", value)
+            output.field("found", finding.kind.rawValue)
+            output.field("message", finding.message)
+            if let place = finding.place { output.field("place", place) }
+            if let signal = finding.signal { output.field("signal", Int(signal)) }
+            if let status = finding.status { output.field("status", Int(status)) }
+            if let seconds = finding.seconds { output.field("seconds", .double(seconds)) }
+            output.field("steps", .array(finding.steps.map(JSONValue.string)))
+            if let unwritten = finding.unwritten {
+                output.field("unwritten", finding.file)
+                output.field("reason", unwritten)
+            } else {
+                output.field("file", finding.file)
+            }
+            output.field("run", finding.run)
         case .change(let change):
             open("change", value)
             output.field("screen", change.screen)
@@ -144,7 +160,7 @@ package final class ProtocolWriter<Target: ProtocolLineTarget>: OutputConsumer {
             "events",
             .array(
                 description.events.map { event in
-                    .object([
+                    var members: [(key: String, value: JSONValue)] = [
                         ("name", .string(event.name)),
                         (
                             "args",
@@ -156,7 +172,9 @@ package final class ProtocolWriter<Target: ProtocolLineTarget>: OutputConsumer {
                                     return .object(members)
                                 })
                         ),
-                    ])
+                    ]
+                    if let conditions = description.preconditions[event.name] { members.append(("preconditions", .array(conditions.map(JSONValue.string)))) }
+                    return .object(members)
                 }))
         output.field(
             "fields",

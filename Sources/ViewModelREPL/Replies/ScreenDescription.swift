@@ -27,4 +27,6 @@ package struct ScreenDescription: Sendable {
     package var bindings: [(name: String, type: String)] = []
     /// What the view model tells the app to do, each with its value's JSON Schema where it is known.
     package var outputs: [(name: String, schema: JSONValue?)] = []
+    /// The conditions each event is sent under (`precondition`), as written, by event name.
+    package var preconditions: [String: [String]] = [:]
 }

@@ -28,6 +28,8 @@ package final class Explorer {
     private(set) var mostStepsKept = 0
     /// What the runs covered (`--coverage`); `nil`, and nothing counted, when not asked for.
     private let coverage: CoverageRecorder?
+    /// In a worker, where it says what runs before it runs (``WorkerProgress``); `nil` in-process.
+    package var progress: WorkerProgress?
 
     package init(
         registry: ScreenRegistry, options: Evaluator.Options, runs: Int, steps: Int, out: String?, junitPath: String? = nil,
@@ -71,7 +73,8 @@ package final class Explorer {
         }
         var total = 0
         for run in 0..<runs {
-            let seed = options.seed &+ UInt64(run) &* 0x9E37_79B9_7F4A_7C15
+            let seed = Self.seed(of: run, from: options.seed)
+            progress?.run(run)
             let trial = await self.trial(setup, generating: steps, seed: seed, keeping: false)
             if let problem = trial.setupProblem {
                 // Word for word what `vmrepl run` of the setup reports, with its status.
@@ -83,6 +86,7 @@ package final class Explorer {
             guard let broken = trial.broken else { continue }
             // The steps were not kept as they ran (a million would hold 140 MB): the same seed makes
             // the same steps again, and this time the ones up to the break are kept.
+            progress?.run(run)
             let again = await self.trial(setup, generating: trial.count, seed: seed, keeping: true)
             let shrunk = await shrink(setup, again.steps, breaking: broken)
             let file = out ?? Self.counterexamplePath(for: path)
@@ -92,6 +96,7 @@ package final class Explorer {
             // steps, and says the script is not there, and why.
             let unwritten = AtomicFile.replace(file, with: Array(script.utf8))
             if let trace { await replay(setup, shrunk, into: trace) }
+            progress?.idle()
             let message = broken.message
             let wording = Messages.counterexample(message, steps: lines, file: file, unwritten: unwritten)
             failures.append(wording.failure)
@@ -103,6 +108,7 @@ package final class Explorer {
             output.flush()
             return ExitStatus.expectationFailed.combined(with: coverage.map(emitCoverage) ?? .success)
         }
+        progress?.idle()
         let events = eventCounts.sorted { $0.key < $1.key }.map { (name: $0.key, count: $0.value) }
         output.emit(.exploration(.explored(runs: runs, steps: total, events: events, phases: phases.sorted(), checks: checks)), tag: nil, push: false)
         output.flush()
@@ -137,13 +143,16 @@ package final class Explorer {
     private func replay(_ setup: [InputLine], _ steps: [any ReplCommand], into trace: TraceRecorder) async {
         let session = Session(registry: registry, options: options, consumer: trace)
         session.start()
+        progress?.replay()
         var number = 0
         for line in setup {
             number = line.number
+            progress?.setup(number)
             if case .text(let text) = line.content { await session.handle(line: text, number: number) }
         }
         for step in steps {
             number += 1
+            if let progress { progress.step(CommandWriter.line(for: step)) }
             _ = await session.handle(step, number: number)
         }
         await session.finish()
@@ -170,6 +179,7 @@ package final class Explorer {
                 await session.finish()
                 return .failure(SetupFailure(line: line.number, error: error))
             case .text(let text):
+                progress?.setup(line.number)
                 let reply = await session.handle(line: text, number: line.number)
                 var failures = session.accounting.takeViolations()
                 if case .error(let error)? = reply { failures.insert(error, at: 0) }
@@ -212,6 +222,7 @@ package final class Explorer {
                 mostStepsKept = max(mostStepsKept, trial.steps.count)
             }
             number += 1
+            if let progress { progress.step(CommandWriter.line(for: step)) }
             let reply = await session.handle(step, number: number)
             checks += session.evaluator.invariants.count
             let state = try? session.evaluator.current?.stateValue()
@@ -228,10 +239,12 @@ package final class Explorer {
 
     /// Replays `steps` after the setup; the failure they end in, if any.
     private func replay(_ setup: [InputLine], _ steps: [any ReplCommand]) async -> ReplError? {
+        progress?.replay()
         guard case .success(let session) = await setUp(setup) else { return nil }
         var number = setup.last?.number ?? 0
         for step in steps {
             number += 1
+            if let progress { progress.step(CommandWriter.line(for: step)) }
             if let broken = failure(session, await session.handle(step, number: number)) {
                 await session.finish()
                 return broken
@@ -329,7 +342,11 @@ package final class Explorer {
         // A form is explored filled in: now and then a bound property is written. A screen with no
         // bindings draws nothing here, so it explores as it always has for the same seed.
         if roll < 15, let write = bindingWrite(screen, &random) { return write }
-        let events = screen.host.catalog.events
+        var events = screen.host.catalog.events
+        // The UI's rules: an event is tried only where the user could send it. With none declared,
+        // nothing is filtered, so a setup explores as it always has for the same seed.
+        let rules = session.evaluator.preconditions
+        if !rules.isEmpty { events.removeAll { (try? rules.unmet($0.name, on: screen)) != nil } }
         if roll < 50, !events.isEmpty {
             let event = events[Int.random(in: 0..<events.count, using: &random)]
             eventCounts[event.name, default: 0] += 1
@@ -430,9 +447,30 @@ package final class Explorer {
         visit(state)
     }
 
+    /// The seed run `run` of an exploration from `seed` generates its steps from.
+    static func seed(of run: Int, from seed: UInt64) -> UInt64 {
+        seed &+ UInt64(run) &* 0x9E37_79B9_7F4A_7C15
+    }
+
+    /// A replay worker's whole work: the setup at `path`, then the steps read from standard input
+    /// (one line each, as a counterexample script holds them), saying what runs; `broken` says
+    /// which invariant they broke, if one did.
+    package func replayRole(_ path: String, steps lines: [String]) async -> ExitStatus {
+        guard let setup = try? ScriptFile.lines(ScriptFile.read(path)) else { return .requestFailed }
+        var steps: [any ReplCommand] = []
+        for line in lines {
+            guard let parsed = try? CommandParser.parse(line) else { return .usage }
+            steps.append(parsed.command)
+        }
+        let broken = await replay(setup, steps)
+        if let broken, let progress { progress.broken(Self.invariant(broken) ?? broken.message) }
+        progress?.idle()
+        return .success
+    }
+
     // MARK: The counterexample
 
-    private static func invariant(_ error: ReplError) -> String? {
+    static func invariant(_ error: ReplError) -> String? {
         if case .invariantViolated(_, let invariant, _, _) = error.reason { return invariant }
         return error.message
     }
@@ -442,7 +480,7 @@ package final class Explorer {
         return base + ".counterexample.vmrepl"
     }
 
-    private static func script(setup: [String], steps: [String], invariant: ReplError) -> String {
+    static func script(setup: [String], steps: [String], invariant: ReplError) -> String {
         var lines = ["#!/usr/bin/env -S vmrepl run", "# found by vmrepl explore: \(invariant.message)"]
         lines += setup
         lines.append("# the steps that break it")

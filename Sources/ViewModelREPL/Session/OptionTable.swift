@@ -156,6 +156,21 @@ package enum OptionTable {
             options.exploreSteps = steps
         },
         Option(
+            name: "step-timeout", usage: "--step-timeout=DURATION",
+            summary: "explore: how long a step may take in real time before it is a hang, a counterexample of its own (default 5s)", scope: .explore,
+            takesValue: true
+        ) { options, text throws(UsageError) in
+            guard let timeout = DurationText.parse(text), timeout > .zero else {
+                throw UsageError(message: "--step-timeout takes a duration such as 5s, not '\(text)'")
+            }
+            options.stepTimeout = timeout
+        },
+        Option(
+            name: "in-process", usage: "--in-process",
+            summary: "explore: run the trials in this process, not in workers (faster to start; a trap or a hang ends the exploration)",
+            scope: .explore
+        ) { options, _ in options.exploreInProcess = true },
+        Option(
             name: "out", usage: "--out=FILE", summary: "explore: where the shrunk counterexample script goes (default: beside the setup)", scope: .explore,
             takesValue: true
         ) {

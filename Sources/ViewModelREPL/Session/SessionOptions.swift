@@ -46,6 +46,10 @@ package struct SessionOptions: Equatable, Sendable {
     package var exploreRuns = 100
     package var exploreSteps = 20
     package var exploreOut: String?
+    /// `explore --step-timeout=DURATION`: how long a step may take, in real time, before it is a hang.
+    package var stepTimeout: Duration = .seconds(5)
+    /// `explore --in-process`: trials in this process, as before workers (a trap ends the exploration).
+    package var exploreInProcess = false
     /// `explore --coverage[=FILE.dot]` and `--abstract=PATH,…`: what the runs covered; `nil` when not asked for.
     package var coverage: CoverageRecorder.Settings?
     /// `--junit=FILE`: where `run` and `test` write a JUnit XML report.

@@ -60,6 +60,11 @@ struct HumanView {
                 lines = ["counterexample: \(message)"] + steps.map { "  " + $0 } + [Messages.counterexampleFile(file, unwritten: unwritten)]
             case .explored(let runs, let steps, _, _, let checks): lines = [Messages.explored(runs: runs, steps: steps, checks: checks)]
             case .coverage(let coverage): lines = Messages.coverage(coverage)
+            case .found(let finding):
+                lines =
+                    [Messages.found(finding.kind.rawValue, message: finding.message, place: finding.place)] + finding.steps.map { "  " + $0 } + [
+                        Messages.counterexampleFile(finding.file, unwritten: finding.unwritten)
+                    ]
             }
         case .change(let change):
             lines = [(push ? "⟳ " : "") + "watch " + difference(change.path, change.from, change.to, after: push ? 8 : 6)]
@@ -272,8 +277,8 @@ struct HumanView {
     private func describe(_ description: ScreenDescription) -> [String] {
         let model = description.model == .preview ? " [preview]" : ""
         var lines = ["\(paint(description.screen, .bold))\(model)\(description.loads ? ", loads (load, reload, retry, cancel)" : "")", "events:"]
-        lines += HelpEntry.table(description.events.map { ($0.name, Messages.arguments($0.arguments)) }, columns: columns).split(separator: "\n").map(
-            String.init)
+        let events = description.events.map { ($0.name, Messages.arguments($0.arguments, enabledWhen: description.preconditions[$0.name] ?? [])) }
+        lines += HelpEntry.table(events, columns: columns).split(separator: "\n").map(String.init)
         lines.append("state fields:")
         lines += HelpEntry.table(
             description.fields.map { field in

@@ -29,10 +29,12 @@ public struct ArgumentForm<Value>: Sendable {
     }
 
     /// The argument as described, from its type.
-    private static func described(_ name: String, unsendable: String? = nil) -> EventArgument {
+    private static func described(_ name: String, unsendable: String? = nil, cases: [(name: String, value: Value)]? = nil) -> EventArgument {
         var argument = EventArgument(
             name: name, type: TypeName.of(Value.self), schema: TypeSchema.of(Value.self), isOptional: Value.self is any ExpressibleByNilLiteral.Type)
         argument.unsendable = unsendable
+        // An enum read by its cases' names lists them, for describe, completion and explore.
+        if let cases, !cases.isEmpty { argument.cases = cases.map(\.name) }
         return argument
     }
 
@@ -40,7 +42,7 @@ public struct ArgumentForm<Value>: Sendable {
     /// payload is read by a case's name; anything else is refused, with why.
     public static func of(_ name: String, _ type: Value.Type) -> ArgumentForm {
         if let cases = EnumCases.makeable(Value.self).map(HandedOver.init) {
-            return ArgumentForm(argument: described(name)) { json in try byName(json, cases, raw: nil) }
+            return ArgumentForm(argument: described(name, cases: cases.value)) { json in try byName(json, cases, raw: nil) }
         }
         let reason = Messages.notSendable(TypeName.of(Value.self))
         return ArgumentForm(argument: described(name, unsendable: reason)) { _ in throw DecodingFailure(reason: reason) }
@@ -73,7 +75,7 @@ extension ArgumentForm where Value: RawRepresentable & SendableMetatype, Value.R
     /// A raw-value enum that is not `Decodable`: read by a case's name or by its raw value.
     public static func of(_ name: String, _ type: Value.Type) -> ArgumentForm {
         let cases = HandedOver(EnumCases.makeable(Value.self) ?? [])
-        return ArgumentForm(argument: described(name)) { json in
+        return ArgumentForm(argument: described(name, cases: cases.value)) { json in
             try byName(json, cases) { json in
                 guard let raw = try? ArgumentDecoding.decode(Value.RawValue.self, from: json) else { return nil }
                 return Value(rawValue: raw)
@@ -86,7 +88,7 @@ extension ArgumentForm where Value: Decodable & SendableMetatype & RawRepresenta
     /// A raw-value enum that is `Decodable`: read as its conformance reads it (its raw value), or by a case's name.
     public static func of(_ name: String, _ type: Value.Type) -> ArgumentForm {
         let cases = HandedOver(EnumCases.makeable(Value.self) ?? [])
-        return ArgumentForm(argument: described(name)) { json in
+        return ArgumentForm(argument: described(name, cases: cases.value)) { json in
             do {
                 return try ArgumentDecoding.decode(Value.self, from: json)
             } catch {

@@ -1,0 +1,40 @@
+/// What ended a worker that did not exit: the runtime's own message and place when it wrote one
+/// (`Fatal error: Index out of range` at `Swift/ContiguousArrayBuffer.swift:691`), and the signal.
+package struct RuntimeTrap: Equatable, Sendable {
+    /// The runtime's message from its kind on (`Fatal error: …`); `nil` when none was written.
+    package var message: String?
+    /// The file and line the runtime named, as it wrote them.
+    package var place: String?
+    /// The signal that ended the process.
+    package var signal: Int32
+
+    package init(message: String?, place: String?, signal: Int32) {
+        self.message = message
+        self.place = place
+        self.signal = signal
+    }
+
+    /// The kinds of message the Swift runtime writes before it traps.
+    private static let kinds = ["Fatal error", "Precondition failed", "Assertion failed", "Unexpectedly found nil"]
+
+    /// The trap `stderr` (a process's last output on standard error) tells of, ended by `signal`:
+    /// the last line that holds a runtime message.
+    package init(stderr: [UInt8], signal: Int32) {
+        self.signal = signal
+        let text = String(decoding: stderr, as: UTF8.self)
+        for line in text.split(separator: "\n").reversed() {
+            guard let kind = Self.kinds.lazy.compactMap({ line.range(of: $0) }).first else { continue }
+            message = String(line[kind.lowerBound...])
+            // `FILE:LINE: Fatal error: …`: the place is what comes before the kind, without its ": ".
+            let before = line[..<kind.lowerBound]
+            if before.hasSuffix(": ") { place = String(before.dropLast(2)) }
+            return
+        }
+    }
+
+    /// What a person reads: the message and its place, or the signal alone.
+    package var description: String {
+        guard let message else { return Messages.signalled(signal) }
+        return place.map { "\(message) (\($0))" } ?? message
+    }
+}

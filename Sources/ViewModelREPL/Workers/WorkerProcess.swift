@@ -1,0 +1,247 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `kill(2)`, named apart from ``WorkerProcess/kill()``.
+private let sendSignal: @Sendable (pid_t, Int32) -> Int32 = { kill($0, $1) }
+
+/// A child process of this same executable started in a worker mode, so that a trap or a hang in a
+/// view model costs the child, not the session that started it.
+///
+/// The child reports its progress as lines on descriptor 3; its standard error is read too, kept in
+/// part (the runtime's message of a trap is its last lines) and passed on when asked. Whatever it
+/// writes as protocol lines goes where its standard output was given.
+@MainActor
+package final class WorkerProcess {
+    /// How a worker ended.
+    package enum Ending: Equatable, Sendable {
+        /// It exited with this status.
+        case exited(Int32)
+        /// A signal ended it: a trap (SIGILL, SIGTRAP), a fault (SIGSEGV, SIGBUS), or SIGKILL from here.
+        case signalled(Int32)
+    }
+
+    /// What reading a worker came to.
+    package enum Event: Equatable {
+        /// A progress line, without its newline.
+        case line(String)
+        /// It ended; no more lines come.
+        case ended(Ending)
+        /// Nothing came within the time given; it is still running.
+        case timedOut
+    }
+
+    /// Where the worker's standard error goes besides the part kept.
+    package enum ErrorOutput {
+        /// Passed on to this process's standard error as it comes.
+        case passedOn
+        /// Kept in part only (a replay's, which would repeat what was said).
+        case keptOnly
+    }
+
+    /// The descriptor a worker writes its progress lines to.
+    package static let progressDescriptor: Int32 = 3
+    /// The most of a worker's standard error kept: its last bytes.
+    private static let keptErrorBytes = 16 * 1024
+
+    private let pid: pid_t
+    private var progress: Int32
+    private var errors: Int32
+    private var input: Int32
+    private let errorOutput: ErrorOutput
+    private var pending: [UInt8] = []
+    private var ending: Ending?
+    /// The last of what the worker wrote on its standard error.
+    package private(set) var errorTail: [UInt8] = []
+
+    /// Starts `executable` with `arguments` (the program's name first) and `environment` added to
+    /// this process's; its standard output is `output` (`nil` for none), its standard input a pipe
+    /// ``send(_:)`` writes to.
+    package init(
+        executable: String, arguments: [String], environment: [String: String], output: Int32?, errors errorOutput: ErrorOutput
+    ) throws(WorkerFailure) {
+        self.errorOutput = errorOutput
+        var inputPipe: [Int32] = [0, 0]
+        var progressPipe: [Int32] = [0, 0]
+        var errorPipe: [Int32] = [0, 0]
+        guard pipe(&inputPipe) == 0 else { throw WorkerFailure(errno) }
+        guard pipe(&progressPipe) == 0 else {
+            let failure = errno
+            for fd in inputPipe { close(fd) }
+            throw WorkerFailure(failure)
+        }
+        guard pipe(&errorPipe) == 0 else {
+            let failure = errno
+            for fd in inputPipe + progressPipe { close(fd) }
+            throw WorkerFailure(failure)
+        }
+        // No other child this process starts may hold these open: the ends would never be seen.
+        for fd in inputPipe + progressPipe + errorPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, inputPipe[0], STDIN_FILENO)
+        if let output {
+            posix_spawn_file_actions_adddup2(&actions, output, STDOUT_FILENO)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
+        }
+        posix_spawn_file_actions_adddup2(&actions, errorPipe[1], STDERR_FILENO)
+        posix_spawn_file_actions_adddup2(&actions, progressPipe[1], Self.progressDescriptor)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // The worker starts with no signal blocked and every handled signal back to its default.
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGABRT, SIGFPE] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var merged = ProcessInfo.processInfo.environment
+        merged.merge(environment) { $1 }
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for pointer in argv { free(pointer) }
+            for pointer in envp { free(pointer) }
+        }
+        var child: pid_t = 0
+        let spawned = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
+        close(inputPipe[0])
+        close(progressPipe[1])
+        close(errorPipe[1])
+        guard spawned == 0 else {
+            for fd in [inputPipe[1], progressPipe[0], errorPipe[0]] { close(fd) }
+            throw WorkerFailure(spawned)
+        }
+        pid = child
+        input = inputPipe[1]
+        progress = progressPipe[0]
+        errors = errorPipe[0]
+    }
+
+    /// Writes `text` to the worker's standard input; `nil` ends it.
+    package func send(_ text: String?) {
+        guard input >= 0 else { return }
+        guard let text else {
+            close(input)
+            input = -1
+            return
+        }
+        _ = DescriptorWriter.writeAll(Array(text.utf8), to: input)
+    }
+
+    /// The next progress line, the worker's end, or ``Event/timedOut`` when nothing came within
+    /// `timeout` (`nil`: however long it takes).
+    package func next(within timeout: Duration?) -> Event {
+        let deadline = timeout.map { ContinuousClock.now + $0 }
+        while true {
+            if let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: pending[..<newline], as: UTF8.self)
+                pending.removeSubrange(...newline)
+                return .line(line)
+            }
+            if let ending { return .ended(ending) }
+            if progress < 0 { return .ended(finish()) }
+            var wait: Int32 = -1
+            if let deadline {
+                let left = ContinuousClock.now.duration(to: deadline)
+                if left <= .zero { return .timedOut }
+                wait = Int32(clamping: Int(DurationText.seconds(left) * 1000) + 1)
+            }
+            var fds = [pollfd(fd: progress, events: Int16(POLLIN), revents: 0)]
+            if errors >= 0 { fds.append(pollfd(fd: errors, events: Int16(POLLIN), revents: 0)) }
+            let ready = poll(&fds, nfds_t(fds.count), wait)
+            if ready < 0, errno == EINTR { continue }
+            if ready == 0 { continue }
+            if fds.count > 1, fds[1].revents != 0 { readErrors() }
+            if fds[0].revents != 0 {
+                var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+                let count = read(progress, &buffer, buffer.count)
+                if count > 0 {
+                    pending += buffer[..<count]
+                } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
+                    close(progress)
+                    progress = -1
+                }
+            }
+        }
+    }
+
+    /// Ends the worker now (a step that did not return), and how it ended.
+    @discardableResult
+    package func kill() -> Ending {
+        if let ending { return ending }
+        _ = sendSignal(pid, SIGKILL)
+        if progress >= 0 {
+            close(progress)
+            progress = -1
+        }
+        return finish()
+    }
+
+    /// Waits for the worker to end, then reads what its standard error still holds.
+    private func finish() -> Ending {
+        if let ending { return ending }
+        send(nil)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        // What it wrote before it ended is in the pipe now; a child it started may hold the pipe
+        // open, so only what is there is read.
+        if errors >= 0 {
+            _ = fcntl(errors, F_SETFL, fcntl(errors, F_GETFL) | O_NONBLOCK)
+            while readErrors() {}
+            if errors >= 0 {
+                close(errors)
+                errors = -1
+            }
+        }
+        let ended: Ending = (status & 0x7F) == 0 ? .exited((status >> 8) & 0xFF) : .signalled(status & 0x7F)
+        ending = ended
+        return ended
+    }
+
+    /// Reads once from the worker's standard error; whether something was read.
+    @discardableResult
+    private func readErrors() -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        let count = read(errors, &buffer, buffer.count)
+        guard count > 0 else {
+            if count == 0 || (errno != EINTR && errno != EAGAIN) {
+                close(errors)
+                errors = -1
+            }
+            return false
+        }
+        if errorOutput == .passedOn { _ = DescriptorWriter.writeAll(Array(buffer[..<count]), to: STDERR_FILENO) }
+        errorTail += buffer[..<count]
+        if errorTail.count > Self.keptErrorBytes { errorTail.removeFirst(errorTail.count - Self.keptErrorBytes) }
+        return true
+    }
+
+    /// The path of the running executable, to start workers of.
+    package static var executablePath: String? {
+        #if os(Linux)
+            if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
+        #endif
+        return Bundle.main.executablePath
+    }
+}
+
+/// A worker that could not be started: the `errno` of what failed.
+package struct WorkerFailure: Error {
+    package var code: Int32
+
+    init(_ code: Int32) {
+        self.code = code
+    }
+
+    package var reason: String { String(cString: strerror(code)) }
+}

@@ -1,0 +1,61 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A worker's side of its progress lines: before each thing that may trap or hang, one line on
+/// descriptor 3, written at once, so the process that started it knows what was running when it
+/// ended or stopped answering.
+///
+/// The lines: `run N` (a trial starts), `replay` (a replay starts), `setup N` (the setup's line N
+/// runs), `step LINE` (a generated step runs), `idle` (nothing runs that has a time limit),
+/// `broken INVARIANT` (a replay broke it).
+@MainActor
+package final class WorkerProgress {
+    /// What the worker was started to do, read from its environment.
+    package enum Role: String, Sendable {
+        /// Run `explore`'s trials as it would in-process, saying what runs.
+        case explore
+        /// Run the setup and the steps read from standard input, once, saying what runs.
+        case replay
+    }
+
+    /// The environment variable a worker's role is in.
+    package static let roleVariable = "VMREPL_WORKER"
+
+    /// This process's role, when it was started as a worker.
+    package static var role: Role? {
+        guard let value = getenv(roleVariable) else { return nil }
+        return Role(rawValue: String(cString: value))
+    }
+
+    private let descriptor: Int32
+
+    package init(descriptor: Int32 = WorkerProcess.progressDescriptor) {
+        self.descriptor = descriptor
+    }
+
+    /// A trial from the seed of run `run` starts.
+    func run(_ run: Int) { say("run \(run)") }
+
+    /// A replay of kept steps starts.
+    func replay() { say("replay") }
+
+    /// The setup's line `number` runs.
+    func setup(_ number: Int) { say("setup \(number)") }
+
+    /// A step runs.
+    func step(_ line: String) { say("step " + line) }
+
+    /// Nothing with a time limit runs from here on: the result is being written.
+    func idle() { say("idle") }
+
+    /// A replay broke `invariant`.
+    func broken(_ invariant: String) { say("broken " + invariant) }
+
+    private func say(_ line: String) {
+        // A line holds no newline: a step's line is one line of the protocol already.
+        _ = DescriptorWriter.writeAll(Array((line + "\n").utf8), to: descriptor)
+    }
+}
