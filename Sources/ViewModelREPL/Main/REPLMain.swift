@@ -135,6 +135,7 @@ public enum REPLMain {
         switch options.mode {
         case .run(let files):
             EmergencyFlush.answerCrashes()
+            EmergencyFlush.quoteRuntimeMessages()
             let session = ScriptSession(
                 registry: screens, options: sessionOptions, consumer: consumer,
                 keepGoing: options.keepGoing, pace: options.pace, junitPath: options.junitPath, report: printError)
@@ -184,6 +185,7 @@ public enum REPLMain {
             status = await server.run()
         case .session:
             EmergencyFlush.answerCrashes()
+            EmergencyFlush.quoteRuntimeMessages()
             let session = PipeSession(
                 registry: screens,
                 options: sessionOptions,

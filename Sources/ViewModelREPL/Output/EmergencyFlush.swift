@@ -38,6 +38,8 @@ package enum EmergencyFlush {
         /// Whether the main actor took the signal and is ending the process itself (written and
         /// read on the watchdog's queue only).
         var signalTaken = false
+        /// Whether standard error passes through ``StandardErrorTap``, whose tail holds the runtime's message.
+        var tapped = false
     }
 
     nonisolated(unsafe) private static let state: UnsafeMutablePointer<State> = {
@@ -88,6 +90,14 @@ package enum EmergencyFlush {
     @MainActor
     package static func answerCrashes() {
         request.pointee.answers = true
+    }
+
+    /// From now on standard error passes through a pipe whose last bytes a crash's error line
+    /// quotes the runtime's message and place from; nothing changes where that cannot be.
+    @MainActor
+    package static func quoteRuntimeMessages() {
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) else { return }
+        state.pointee.tapped = StandardErrorTap.install()
     }
 
     /// The request about to run: its line, and its `id` where it has one.
@@ -213,6 +223,7 @@ package enum EmergencyFlush {
     private static func crashed(_ signal: Int32) {
         writePending()
         answerCrash(signal)
+        if state.pointee.tapped, #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) { StandardErrorTap.restoreForCrash() }
         sigaction(signal, previousActions + Int(signal), nil)
         // Blocked while this handler runs: delivered once it returns (a fault also recurs).
         raise(signal)
@@ -233,7 +244,12 @@ package enum EmergencyFlush {
         let running = request.pointee
         guard running.answers, fd >= 0 else { return }
         request.pointee.answers = false
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { buffer in
+        var quoted = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+        if state.pointee.tapped, #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+            quoted = StandardErrorTap.settledTail()
+        }
+        let runtime = RuntimeMessage.find(in: quoted)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4096) { buffer in
             var count = 0
             func add(_ text: StaticString) {
                 text.withUTF8Buffer { bytes in
@@ -273,7 +289,19 @@ package enum EmergencyFlush {
             add(#","line":"#)
             add(number: running.line)
             add(#","code":"crashed","message":"#)
-            add(Messages.crashedMessage)
+            if let runtime {
+                // Room is left for the rest of the line: a message is cut at a character's end.
+                add("\"")
+                count = RuntimeMessage.escape(quoted, runtime.message, into: buffer, at: count, limit: 3000)
+                add("\"")
+                if let place = runtime.place {
+                    add(#","place":""#)
+                    count = RuntimeMessage.escape(quoted, place, into: buffer, at: count, limit: 3700)
+                    add("\"")
+                }
+            } else {
+                add(Messages.crashedMessage)
+            }
             add(#","signal":"#)
             add(number: Int(signal))
             add("}\n")

@@ -14,21 +14,14 @@ package struct RuntimeTrap: Equatable, Sendable {
         self.signal = signal
     }
 
-    /// The kinds of message the Swift runtime writes before it traps.
-    private static let kinds = ["Fatal error", "Precondition failed", "Assertion failed", "Unexpectedly found nil"]
-
     /// The trap `stderr` (a process's last output on standard error) tells of, ended by `signal`:
-    /// the last line that holds a runtime message.
+    /// the last line that holds a runtime message, read as the crash handler reads it.
     package init(stderr: [UInt8], signal: Int32) {
         self.signal = signal
-        let text = String(decoding: stderr, as: UTF8.self)
-        for line in text.split(separator: "\n").reversed() {
-            guard let kind = Self.kinds.lazy.compactMap({ line.range(of: $0) }).first else { continue }
-            message = String(line[kind.lowerBound...])
-            // `FILE:LINE: Fatal error: …`: the place is what comes before the kind, without its ": ".
-            let before = line[..<kind.lowerBound]
-            if before.hasSuffix(": ") { place = String(before.dropLast(2)) }
-            return
+        stderr.withUnsafeBufferPointer { bytes in
+            guard let found = RuntimeMessage.find(in: bytes) else { return }
+            message = String(decoding: bytes[found.message], as: UTF8.self)
+            place = found.place.map { String(decoding: bytes[$0], as: UTF8.self) }
         }
     }
 
