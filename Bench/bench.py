@@ -289,7 +289,7 @@ def select_in_diff_mode(env, rounds):
 
 
 def explore():
-    """vmrepl explore's steps per second, on foo and on users (in-process, virtual time)."""
+    """vmrepl explore's steps per second, on foo and on users (virtual time), in a worker and in-process."""
     runs = 100 if QUICK else 500
     for screen, invariant in (("foo", "text exists"), ("users", "users.attempt exists")):
         setup = os.path.join(WORK, f"explore-{screen}.vmrepl")
@@ -302,6 +302,12 @@ def explore():
         rate = steps / elapsed
         row(f"explore on {screen} ({steps:,} steps)", f"{rate:,.0f} steps/s", "-", "-",
             ">= 50,000 steps/s" if screen == "foo" else "report", rate >= 50_000 if screen == "foo" else True)
+        # The trials run in a worker process; --in-process is how explore ran before workers.
+        start = time.perf_counter()
+        subprocess.run([VMREPL, "explore", setup, f"--runs={runs}", "--steps=20", "--in-process"], capture_output=True, check=True)
+        in_process = steps / (time.perf_counter() - start)
+        row(f"explore on {screen}: in a worker / in-process", f"worker: {rate:,.0f} steps/s", f"in-process: {in_process:,.0f} steps/s",
+            f"{rate / in_process:.2f}x", ">= 0.5x", rate >= 0.5 * in_process)
 
 
 def explore_soak():

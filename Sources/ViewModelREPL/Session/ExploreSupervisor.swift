@@ -82,7 +82,7 @@ package final class ExploreSupervisor {
     /// What a worker's progress lines said: the run, and the steps since its trial or replay began.
     private struct Watch {
         var run = 0
-        var steps: [String] = []
+        let steps = StepLog()
         /// Whether something with a time limit runs: anything after a progress line but `idle`.
         var limited = true
         /// The invariant a replay broke, if one did.
@@ -92,11 +92,11 @@ package final class ExploreSupervisor {
             limited = line != "idle"
             if line.hasPrefix("run ") {
                 run = Int(line.dropFirst(4)) ?? run
-                steps = []
+                steps.reset()
             } else if line == "replay" {
-                steps = []
+                steps.reset()
             } else if line.hasPrefix("step ") {
-                steps.append(String(line.dropFirst(5)))
+                steps.append(line.dropFirst(5))
             } else if line.hasPrefix("broken ") {
                 broken = String(line.dropFirst(7))
             }
@@ -130,7 +130,8 @@ package final class ExploreSupervisor {
             report("vmrepl: \(error.path): \(error.reason)")
             return .requestFailed
         }
-        let steps = watch.steps.isEmpty ? [] : shrink(watch.steps, stopping: stop)
+        let found = watch.steps.lines()
+        let steps = found.isEmpty ? [] : shrink(found, stopping: stop)
         var finding = ExploreFinding(kind: .trap, message: "", steps: steps, file: out ?? Explorer.counterexamplePath(for: setupPath), run: watch.run)
         switch stop {
         case .trap(let trap):
@@ -165,33 +166,44 @@ package final class ExploreSupervisor {
         return .expectationFailed
     }
 
+    /// The most replays a shrink makes: each is a process started, so a long run that trapped is
+    /// shrunk as far as this allows and reported as it then stands.
+    static let replayBudget = 400
+
     /// The fewest and simplest of `steps` that still stop a fresh worker the same way. The last step
-    /// is the one that stopped it; first it is tried alone, then after each one other step, then
-    /// steps are dropped one at a time as in-process explore does; last, a trap's arguments are
-    /// made plain. Steps that do not stop a fresh worker at all (the stop needed what earlier runs
-    /// left in the process) are kept as they are.
+    /// is the one that stopped it: first it is tried alone, then after each of the 32 steps before
+    /// it; then runs of steps are dropped, halves first, down to one step at a time; last, a
+    /// trap's arguments are made plain. Steps that do not stop a fresh worker at all (the stop
+    /// needed what earlier runs left in the process) are kept as they are.
     private func shrink(_ steps: [String], stopping stop: Stop) -> [String] {
-        func stops(_ candidate: [String]) -> Bool { replay(candidate) == stop }
+        var replays = 0
+        func stops(_ candidate: [String]) -> Bool {
+            guard replays < Self.replayBudget else { return false }
+            replays += 1
+            return replay(candidate) == stop
+        }
         guard let last = steps.last, stops(steps) else { return steps }
         var steps = steps
         if steps.count > 1 {
             if stops([last]) {
                 steps = [last]
-            } else if let pair = steps.dropLast().reversed().lazy.map({ [$0, last] }).first(where: stops) {
+            } else if let pair = steps.dropLast().suffix(32).reversed().lazy.map({ [$0, last] }).first(where: stops) {
                 steps = pair
             }
         }
-        var changed = steps.count > 2
-        while changed {
-            changed = false
-            for index in steps.indices.reversed() where steps.count > 1 {
+        // Runs of steps before the last are dropped while it still stops, the longest runs first.
+        var length = max(1, (steps.count - 1) / 2)
+        while steps.count > 2, replays < Self.replayBudget {
+            var end = steps.count - 1
+            while end > 0, replays < Self.replayBudget {
+                let start = max(0, end - length)
                 var candidate = steps
-                candidate.remove(at: index)
-                if stops(candidate) {
-                    steps = candidate
-                    changed = true
-                }
+                candidate.removeSubrange(start..<end)
+                if stops(candidate) { steps = candidate }
+                end = start
             }
+            guard length > 1 else { break }
+            length /= 2
         }
         // A hang's candidates each cost the time limit: its arguments are left as found.
         guard case .trap = stop else { return steps }
