@@ -75,6 +75,21 @@ struct InteractiveTests {
         #expect(screen.contains("[ended]"), "\(screen)")
     }
 
+    /// A trap in the screen's own code at a terminal is said in words, naming the line, after the
+    /// runtime's message and its stack (which scroll off a small terminal).
+    @Test func aTrapAtATerminalIsSaidInWordsNamingTheLine() async throws {
+        let binary = VMReplProcess.binaryURL.deletingLastPathComponent().appendingPathComponent("values-repl")
+        let terminal = try TerminalSession(environment: ["SWIFT_BACKTRACE": "enable=no"], markingTheEnd: true, binary: binary)
+        try await terminal.waitForStart()
+        try terminal.enter("use short-list")
+        try await terminal.waitFor("short-list") { $0.last == "short-list>" }
+        try terminal.enter("event next")
+        try terminal.enter("event remove")
+        let screen = try await terminal.waitFor("the trap said") { $0.contains { $0.hasSuffix("[ended]") } }
+        let text = screen.joined(separator: " ")
+        #expect(text.contains("trapped (the runtime's message is above) while running line 3;"), "\(screen)")
+    }
+
     @Test(arguments: [false, true])
     func concurrentSessionsKeepEachOthersHistory(killingOne: Bool) async throws {
         let first = try TerminalSession(arguments: ["--output=json"])

@@ -12,11 +12,14 @@ final class TerminalSession {
     /// goes to a fresh folder).
     /// With `markingTheEnd`, a shell runs vmrepl and then prints `[ended]` where the terminal's
     /// cursor is, and keeps the pane open (reading input), so the screen after the end can be read.
-    init(arguments: [String] = [], environment: [String: String] = [:], stateHome: URL? = nil, columns: Int = 160, markingTheEnd: Bool = false) throws {
+    init(
+        arguments: [String] = [], environment: [String: String] = [:], stateHome: URL? = nil, columns: Int = 160, markingTheEnd: Bool = false,
+        binary: URL = VMReplProcess.binaryURL
+    ) throws {
         self.stateHome = stateHome ?? FileManager.default.temporaryDirectory.appendingPathComponent("vmrepl-state-\(UUID().uuidString)")
         var variables = ["XDG_STATE_HOME": self.stateHome.path, "TERM": "xterm-256color", "LANG": "C.UTF-8"]
         variables.merge(environment) { $1 }
-        let command = (["env", "-u", "NO_COLOR"] + variables.map { "\($0)=\($1)" } + [VMReplProcess.binaryURL.path] + arguments)
+        let command = (["env", "-u", "NO_COLOR"] + variables.map { "\($0)=\($1)" } + [binary.path] + arguments)
             .map { "'\($0)'" }.joined(separator: " ")
         let shown = markingTheEnd ? "sh -c \"\(command); printf '[ended]'; exec cat\"" : command
         // The server tmux starts keeps its descriptors, so this command's output is not read.

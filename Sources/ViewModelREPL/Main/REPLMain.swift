@@ -112,6 +112,9 @@ public enum REPLMain {
                 report: printError)
             let trace = options.traceFile
             session.trace = trace?.recorder
+            // A trap in a view model is said in words, naming the line, before the process ends.
+            EmergencyFlush.install()
+            EmergencyFlush.sayCrashesInWords()
             let status = await session.run()
             if let trace, !Self.write(trace) { return status.combined(with: .requestFailed) }
             return status

@@ -247,6 +247,12 @@ extension Messages {
     /// What a `wait` on virtual time names for such a timer: without its date, which real time moves.
     /// The message of the error line a crash in a view model writes, as JSON text (a crash handler
     /// writes it as it is, with nothing made on the way).
+    /// At a terminal, after the runtime's message of a trap: the words before the line's number.
+    static var crashedInWordsBefore: StaticString { "\nvmrepl: the screen's own code trapped (the runtime's message is above) while running line " }
+    /// And after it.
+    static var crashedInWordsAfter: StaticString {
+        "; the session ends here. A pipe or script session answers such a line with a crashed error, and vmrepl explore finds these as counterexamples.\n"
+    }
     static var crashedMessage: StaticString {
         #""the process stopped on a trap or a fault while running this request (in Swift: a force-unwrapped nil, an index out of range, a precondition or fatalError failing); the runtime's message and place are on standard error""#
     }

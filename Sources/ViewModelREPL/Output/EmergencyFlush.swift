@@ -72,6 +72,8 @@ package enum EmergencyFlush {
         var seq = 0
         /// How many bytes of ``requestID`` its `id` takes, as JSON; 0 for none.
         var idLength = 0
+        /// Whether a crash is said in words on standard error (a terminal session).
+        var inWords = false
     }
 
     /// The request running now (or last), for the crash handler's error line.
@@ -90,6 +92,13 @@ package enum EmergencyFlush {
     @MainActor
     package static func answerCrashes() {
         request.pointee.answers = true
+    }
+
+    /// From now on a crash in a view model is said in words on standard error, naming the line
+    /// that was running, after the runtime's own message (a terminal session).
+    @MainActor
+    package static func sayCrashesInWords() {
+        request.pointee.inWords = true
     }
 
     /// From now on standard error passes through a pipe whose last bytes a crash's error line
@@ -223,6 +232,7 @@ package enum EmergencyFlush {
     private static func crashed(_ signal: Int32) {
         writePending()
         answerCrash(signal)
+        sayCrash()
         if state.pointee.tapped, #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) { StandardErrorTap.restoreForCrash() }
         sigaction(signal, previousActions + Int(signal), nil)
         // Blocked while this handler runs: delivered once it returns (a fault also recurs).
@@ -308,6 +318,48 @@ package enum EmergencyFlush {
             var offset = 0
             while offset < count {
                 let written = write(fd, buffer.baseAddress! + offset, count - offset)
+                if written < 0, errno == EINTR { continue }
+                if written <= 0 { return }
+                offset += written
+            }
+        }
+    }
+
+    /// Says at a terminal which line trapped, with write(2) alone, from bytes on the stack.
+    private static func sayCrash() {
+        guard request.pointee.inWords else { return }
+        let line = request.pointee.line
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 512) { buffer in
+            var count = 0
+            func add(_ text: StaticString) {
+                text.withUTF8Buffer { bytes in
+                    for byte in bytes where count < buffer.count {
+                        buffer[count] = byte
+                        count += 1
+                    }
+                }
+            }
+            add(Messages.crashedInWordsBefore)
+            // The line's number, at most twenty digits.
+            var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+            withUnsafeMutableBytes(of: &digits) { digits in
+                var value = max(0, line)
+                var length = 0
+                repeat {
+                    digits[length] = UInt8(ascii: "0") + UInt8(value % 10)
+                    value /= 10
+                    length += 1
+                } while value > 0 && length < digits.count
+                while length > 0, count < buffer.count {
+                    length -= 1
+                    buffer[count] = digits[length]
+                    count += 1
+                }
+            }
+            add(Messages.crashedInWordsAfter)
+            var offset = 0
+            while offset < count {
+                let written = write(STDERR_FILENO, buffer.baseAddress! + offset, count - offset)
                 if written < 0, errno == EINTR { continue }
                 if written <= 0 { return }
                 offset += written
