@@ -45,4 +45,13 @@ screens.register(
 ) { _ in
     Settler()
 }
+screens.register(
+    "tally", summary: "taps that also count in the app's global statistics", fields: [.field("taps", \.taps), .field("total", \.total)],
+    actions: [.action("tap") { $0.tap() }]
+) { _ in
+    Tally()
+}
+screens.register("dice", summary: "a die rolled with the system's randomness", fields: [.field("rolls", \.rolls)], actions: [.action("roll") { $0.roll() }]) {
+    _ in Dice()
+}
 await REPLMain.run(screens: screens)

@@ -4,6 +4,7 @@ package struct CallsCommand: ReplCommand {
         CallsCommand.self, name: "calls", usage: "calls NAME",
         summary: "every call of the dependency NAME so far: input, start and end on the session clock, outcome",
         members: [.positional(.name, .dependency)], needsScreen: true,
+        leavesNoStep: true,
         tool: .init(
             "List a dependency's calls", returns: "every call so far: input, start and end on the session clock, outcome", example: #"{"name":"fetch"}"#))
 

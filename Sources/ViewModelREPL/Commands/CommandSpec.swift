@@ -35,10 +35,13 @@ package final class CommandSpec: Sendable {
     /// How an agent meets it as an MCP tool; `nil` for commands that only make sense to a person
     /// or a script (`help`, `set`, `sleep`, `quit`).
     package let tool: Tool?
+    /// Whether it leaves the session as it was (it asks, checks, lists or acts outside the session):
+    /// it is no step of `history`, and `undo` does not replay it.
+    package let leavesNoStep: Bool
 
     init(
         _ command: any ReplCommand.Type, name: String, aliases: [String] = [], usage: String, summary: String, members: [Member] = [],
-        humanForm: HumanForm = .members, needsScreen: Bool = false, takesTime: Bool = false, tool: Tool?
+        humanForm: HumanForm = .members, needsScreen: Bool = false, takesTime: Bool = false, leavesNoStep: Bool = false, tool: Tool?
     ) {
         self.command = command
         self.name = name
@@ -52,6 +55,7 @@ package final class CommandSpec: Sendable {
         self.humanForm = humanForm
         self.needsScreen = needsScreen
         self.takesTime = takesTime
+        self.leavesNoStep = leavesNoStep
         self.tool = tool
     }
 

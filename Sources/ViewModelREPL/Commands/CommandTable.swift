@@ -9,7 +9,8 @@ package enum CommandTable {
         ScreensCommand.self, UseCommand.self, DescribeCommand.self, StateCommand.self, EventCommand.self, LoadCommand.self, ReloadCommand.self,
         RetryCommand.self, CancelCommand.self, MockCommand.self, WriteCommand.self, RealCommand.self, WaitCommand.self, AdvanceCommand.self,
         SleepCommand.self, ExpectCommand.self, SetCommand.self, RecordCommand.self, StubCommand.self, UnstubCommand.self, CallsCommand.self,
-        InvariantCommand.self, InvariantsCommand.self, PreconditionCommand.self, WatchCommand.self, UnwatchCommand.self, HelpCommand.self, QuitCommand.self,
+        InvariantCommand.self, InvariantsCommand.self, PreconditionCommand.self, WatchCommand.self, UnwatchCommand.self, HistoryCommand.self,
+        UndoCommand.self, HelpCommand.self, QuitCommand.self,
     ]
 
     /// Every command's declaration, in the same order.

@@ -4,6 +4,7 @@ package struct DescribeCommand: ReplCommand {
     package static let spec = CommandSpec(
         DescribeCommand.self, name: "describe", usage: "describe", summary: "the screen's events with their arguments, and its state's fields",
         needsScreen: true,
+        leavesNoStep: true,
         tool: .init(
             "Describe the screen",
             returns: "its events with their arguments' types and a JSON Schema each, its state's fields, whether it loads, and its dependencies"))

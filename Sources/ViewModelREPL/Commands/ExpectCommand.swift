@@ -5,6 +5,7 @@ package struct ExpectCommand: ReplCommand {
         summary: "check the state (OP is ==, !=, <, <=, >, >=, contains or exists); a failure is an error",
         members: [.positional(.path, .path), .positional(.op, .comparison, required: false), .positional(.value, .json, required: false)],
         humanForm: .condition, needsScreen: true,
+        leavesNoStep: true,
         tool: .init(
             "Check the state", returns: "ok when the condition holds; an error with expected, actual and a diff when not",
             example: #"{"path":"message","op":"==","value":"👋"}"#))

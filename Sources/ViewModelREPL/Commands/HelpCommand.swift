@@ -2,7 +2,7 @@
 package struct HelpCommand: ReplCommand {
     package static let spec = CommandSpec(
         HelpCommand.self, name: "help", usage: "help [COMMAND]", summary: "the commands, or one command",
-        members: [.positional(.topic, .command, required: false)], tool: nil)
+        members: [.positional(.topic, .command, required: false)], leavesNoStep: true, tool: nil)
 
     /// The command asked about; `nil` for all of them.
     package var topic: String?

@@ -2,7 +2,7 @@
 package struct InvariantsCommand: ReplCommand {
     package static let spec = CommandSpec(
         InvariantsCommand.self, name: "invariants", usage: "invariants", summary: "list the invariants",
-        tool: .init("List invariants", returns: "the invariants"))
+        leavesNoStep: true, tool: .init("List invariants", returns: "the invariants"))
 
     package init() {}
     package init(_: CommandMembers) {}

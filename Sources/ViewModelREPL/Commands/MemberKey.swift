@@ -27,6 +27,7 @@ package struct MemberKey: Hashable, Sendable, CustomStringConvertible {
     package static let screen = MemberKey("screen")
     package static let set = MemberKey("set")
     package static let state = MemberKey("state")
+    package static let steps = MemberKey("steps")
     package static let states = MemberKey("states")
     package static let timeout = MemberKey("timeout")
     package static let times = MemberKey("times")

@@ -2,7 +2,8 @@
 package struct QuitCommand: TimedCommand {
     /// It takes time: the session finishes the loads in flight before it ends.
     package static let spec = CommandSpec(
-        QuitCommand.self, name: "quit", aliases: ["exit"], usage: "quit", summary: "finish what is in flight and end the session", takesTime: true, tool: nil)
+        QuitCommand.self, name: "quit", aliases: ["exit"], usage: "quit", summary: "finish what is in flight and end the session", takesTime: true,
+        leavesNoStep: true, tool: nil)
 
     package init() {}
     package init(_: CommandMembers) {}

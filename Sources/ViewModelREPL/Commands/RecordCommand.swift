@@ -5,6 +5,7 @@ package struct RecordCommand: ReplCommand {
         RecordCommand.self, name: "record", usage: "record FILE [overwrite=true | append=true] | record stop",
         summary: "save the commands that follow as a runnable script, until record stop; an existing FILE is kept unless told",
         members: [.positional(.path, .text, suggestions: ["stop"]), .named(.overwrite, .flag), .named(.append, .flag)],
+        leavesNoStep: true,
         tool: .init("Record a script", returns: "ok with the file; record stop says how many commands it saved", example: #"{"path":"session.vmrepl"}"#))
 
     /// What the command does to the recording.

@@ -2,7 +2,7 @@
 package struct ScreensCommand: ReplCommand {
     package static let spec = CommandSpec(
         ScreensCommand.self, name: "screens", usage: "screens", summary: "list the registered screens",
-        tool: .init("List screens", returns: "the registered screens, each with a summary, and the one in use"))
+        leavesNoStep: true, tool: .init("List screens", returns: "the registered screens, each with a summary, and the one in use"))
 
     package init() {}
     package init(_: CommandMembers) {}

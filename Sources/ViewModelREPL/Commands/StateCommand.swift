@@ -3,7 +3,7 @@ package struct StateCommand: ReplCommand {
     package static let spec = CommandSpec(
         StateCommand.self, name: "state", usage: "state [PATH]", summary: "print the current state; at a terminal PATH shows one part of it in full",
         members: [.positional(.path, .path, required: false)], needsScreen: true,
-        tool: .init("Read the state", returns: "the current screen's whole state", example: #"{"path":"users.value"}"#))
+        leavesNoStep: true, tool: .init("Read the state", returns: "the current screen's whole state", example: #"{"path":"users.value"}"#))
 
     /// The part a terminal shows in full; it must exist.
     package var focus: StatePath?

@@ -47,6 +47,10 @@ package final class Evaluator {
     let invariants = InvariantTracker()
     /// The events each screen sends only while a condition holds (`precondition`).
     let preconditions = PreconditionTable()
+    /// The steps so far, where `undo` can be served.
+    let history = SessionHistory()
+    /// `undo` asked for, for the session to serve.
+    var undoRequested: UndoRequest?
     /// Where `record` writes the commands that follow.
     var recorder: ScriptRecorder?
 

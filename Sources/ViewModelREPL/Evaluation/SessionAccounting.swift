@@ -23,6 +23,13 @@ package final class SessionAccounting {
         violations.append(violation)
     }
 
+    /// Counts as the session another process ran so far had (a session resumed after `undo`).
+    package func resume(errors: Int, failedExpectations: Int) {
+        errorCount = errors
+        self.failedExpectations = failedExpectations
+        violations.removeAll()
+    }
+
     /// The invariants broken since the last call.
     package func takeViolations() -> [ReplError] {
         defer { violations.removeAll() }

@@ -18,8 +18,16 @@ package struct LineSplitter {
     private var isSkipping = false
     private var lineNumber = 0
 
-    package init(maximumLength: Int = defaultMaximumLength) {
+    /// - Parameter after: the number of the line before the first (a session resumed in another process goes on counting).
+    package init(maximumLength: Int = defaultMaximumLength, after: Int = 0) {
         self.maximumLength = max(1, maximumLength)
+        lineNumber = after
+    }
+
+    /// The bytes of a line begun but not ended yet, taken out (a session handing its input over).
+    package mutating func takePending() -> [UInt8] {
+        defer { pending.removeAll() }
+        return isSkipping ? [] : pending
     }
 
     /// Feeds `chunk` and appends every line it completes to `lines`.

@@ -23,10 +23,17 @@ package final class MainThreadReader {
     /// How long to watch for input before waiting on another thread.
     private let spin: Duration
 
-    package init(fileDescriptor fd: Int32, maximumLineLength: Int = LineSplitter.defaultMaximumLength, spin: Duration = .microseconds(200)) {
+    package init(
+        fileDescriptor fd: Int32, maximumLineLength: Int = LineSplitter.defaultMaximumLength, spin: Duration = .microseconds(200), after line: Int = 0
+    ) {
         self.fd = fd
         self.spin = spin
-        splitter = LineSplitter(maximumLength: maximumLineLength)
+        splitter = LineSplitter(maximumLength: maximumLineLength, after: line)
+    }
+
+    /// The bytes read but not yet a line, taken out (a session handing its input over to another process).
+    package func takePending() -> [UInt8] {
+        splitter.takePending()
     }
 
     isolated deinit {

@@ -164,9 +164,9 @@ public enum REPLMain {
                     return await explorer.replayRole(setup, steps: steps)
                 }
                 status = await explorer.run(setup)
-            } else if !options.exploreInProcess, let executable = WorkerProcess.executablePath {
+            } else if !options.exploreInProcess, let launch = WorkerLaunch.this {
                 let supervisor = ExploreSupervisor(
-                    launch: .init(executable: executable, arguments: CommandLine.arguments), setup: setup, out: options.exploreOut,
+                    launch: launch, setup: setup, out: options.exploreOut,
                     junitPath: options.junitPath, stepTimeout: options.stepTimeout, protocolOutput: protocolFD, consumer: consumer,
                     settings: OutputSettings(), report: printError)
                 switch await supervisor.run() {
@@ -189,13 +189,11 @@ public enum REPLMain {
         case .session:
             EmergencyFlush.answerCrashes()
             EmergencyFlush.quoteRuntimeMessages()
+            // `undo` replays the steps before in a worker: this executable, started again.
+            let plan = WorkerProgress.role == .resume ? ResumePlan.fromEnvironment() : nil
             let session = PipeSession(
-                registry: screens,
-                options: sessionOptions,
-                input: STDIN_FILENO,
-                consumer: consumer,
-                maximumLineLength: options.maximumLineLength
-            )
+                registry: screens, options: sessionOptions, input: STDIN_FILENO, consumer: consumer, maximumLineLength: options.maximumLineLength,
+                launch: WorkerLaunch.this, protocolOutput: protocolFD, resuming: plan)
             status = await session.run()
         }
         if let trace {

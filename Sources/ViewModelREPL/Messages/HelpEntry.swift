@@ -34,13 +34,15 @@ package struct HelpEntry: Sendable {
         }
         let width = min(longest, max(12, columns / 3))
         let indent = 2 + width + 2
+        // A line as wide as the terminal leaves the cursor past its edge, where some terminals wrap: one column is kept free.
+        let room = columns - 1
         let blank = "\n" + String(repeating: " ", count: indent)
         return rows.map { row in
             // A summary column narrower than 20 would wrap into a word a line: leave it to the terminal.
-            let summary = columns - indent >= 20 ? wrapped(row.summary, to: columns - indent).joined(separator: blank) : row.summary
+            let summary = room - indent >= 20 ? wrapped(row.summary, to: room - indent).joined(separator: blank) : row.summary
             if row.usage.count > width {
                 // A usage wider than the terminal is broken between words too, its later parts indented.
-                let usage = columns - 6 >= 20 ? wrapped(row.usage, to: columns - 6).joined(separator: "\n      ") : row.usage
+                let usage = room - 6 >= 20 ? wrapped(row.usage, to: room - 6).joined(separator: "\n      ") : row.usage
                 return "  " + usage + blank + summary
             }
             return "  " + row.usage + String(repeating: " ", count: width - row.usage.count) + "  " + summary

@@ -132,6 +132,17 @@ package enum Messages {
         case .eventDisabled(let event, let condition, let actual):
             return
                 "\(event) is not enabled here: its precondition \(condition.text) does not hold (\(condition.path) is \(actual.map(JSONWriter.string) ?? "missing")); nothing was sent"
+        case .nothingToUndo(let asked, let steps):
+            return steps == 0
+                ? "nothing to undo: no step has changed anything yet"
+                : "cannot undo \(Self.count(asked, "step")): there \(steps == 1 ? "is" : "are") \(Self.count(steps, "step")) (history lists them)"
+        case .undoNotHere:
+            return "undo and history work in a pipe session (vmrepl reading requests from a pipe) for now; nothing changed"
+        case .undoDiverged(let step, let command, let line):
+            return
+                "undo stopped: replayed in a fresh process, step \(step) ('\(command)', line \(line)) did not do what it did the first time; something it depends on is not repeatable (real time, a dependency not stubbed, randomness not from the screen's context); the session stays where it was"
+        case .undoFailed(let reason):
+            return "undo could not replay the session in a fresh process (\(reason)); the session stays where it was"
         case .notWatched(let path): return "\(path) is not watched on this screen; watch lists what is"
         case .notRecording: return "nothing is being recorded; record FILE starts"
         case .alreadyRecording: return "already recording; record stop first"
@@ -381,6 +392,12 @@ extension Messages {
     static func stubbed(_ dependency: String, _ stub: String, count: Int) -> String {
         "\(dependency): \(stub) first (\(Self.count(count, "stub")); describe lists them)"
     }
+    /// `history` at a terminal: one step a line, numbered, with its input line.
+    static func history(_ steps: [(number: Int, command: String, line: Int)], count: Int) -> String {
+        guard count > 0 else { return "no steps yet" }
+        let shown = steps.map { "\($0.number). \($0.command)   (line \($0.line))" }
+        return (count > steps.count ? ["… \(Self.count(count - steps.count, "earlier step"))"] : []).joined() + shown.joined(separator: "\n")
+    }
     static func preconditionAdded(_ precondition: String?, count: Int) -> String {
         guard let precondition else { return "no preconditions" }
         return "precondition: \(precondition) (\(Self.count(count, "precondition")); describe shows them on their events)"
@@ -413,6 +430,10 @@ extension Messages {
         case "hang": return "counterexample: the last step does not return: \(message)"
         default: return "counterexample: the last step ends the process: \(message)"
         }
+    }
+    /// A worker that ended before it said it was ready.
+    static func workerEnded(_ how: String?) -> String {
+        "the worker ended before it had replayed the steps" + (how.map { " (\($0))" } ?? "")
     }
     /// A step that did not return within `limit`.
     static func stepHung(_ limit: String) -> String {

@@ -35,6 +35,9 @@ package struct ReplError: Error, Equatable, Sendable {
         case recordFailed = "record_failed"
         case pathNotAllowed = "path_not_allowed"
         case eventDisabled = "event_disabled"
+        case nothingToUndo = "nothing_to_undo"
+        case undoUnavailable = "undo_unavailable"
+        case undoDiverged = "undo_diverged"
     }
 
     /// What went wrong, with the facts a message or a driver needs.
@@ -132,6 +135,14 @@ package struct ReplError: Error, Equatable, Sendable {
         case invariantViolated(StateCondition, invariant: String, actual: JSONValue?, cause: String)
         /// `event` where one of its preconditions does not hold: what the path holds there.
         case eventDisabled(String, precondition: StateCondition, actual: JSONValue?)
+        /// `undo N` with fewer than N steps.
+        case nothingToUndo(asked: Int, steps: Int)
+        /// `undo` or `history` where no steps are kept (not a pipe session).
+        case undoNotHere
+        /// A replayed step did not do what it did the first time: its number, its line, why undo could not start.
+        case undoDiverged(step: Int, command: String, line: Int)
+        /// No worker could be started, or it ended before it had replayed.
+        case undoFailed(reason: String)
         case notRecording
         case alreadyRecording
     }
@@ -184,6 +195,9 @@ package struct ReplError: Error, Equatable, Sendable {
         case .badStub: .badStub
         case .invariantViolated: .invariantViolated
         case .eventDisabled: .eventDisabled
+        case .nothingToUndo: .nothingToUndo
+        case .undoNotHere, .undoFailed: .undoUnavailable
+        case .undoDiverged: .undoDiverged
         case .actionFailed: .actionFailed
         case .notWritable, .writeInPreview: .notWritable
         case .writeDoesNotDecode: .badArguments

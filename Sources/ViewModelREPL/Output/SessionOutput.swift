@@ -13,7 +13,10 @@ package final class SessionOutput {
     /// The settings now.
     @exclusivity(unchecked) package private(set) var settings: OutputSettings
     /// The `seq` the next value gets.
-    @exclusivity(unchecked) private var nextSeq = 0
+    @exclusivity(unchecked) package private(set) var nextSeq = 0
+    /// Whether nothing is written and no `seq` taken: a replay that repeats the steps of a session
+    /// another process answered already (`undo`).
+    @exclusivity(unchecked) package var isQuiet = false
     /// In diff mode, the state last written for each screen, as its line carried it, and that line's `seq`.
     @exclusivity(unchecked) private var shown: [String: (state: [UInt8], seq: Int)] = [:]
 
@@ -23,12 +26,19 @@ package final class SessionOutput {
         trace = consumer.trace
     }
 
+    /// Goes on counting from `seq`, the next line another process owed on this output.
+    package func resume(at seq: Int) {
+        nextSeq = seq
+        EmergencyFlush.noteNextSeq(seq)
+    }
+
     /// Whether the reader of the output went away.
     package var isClosed: Bool { consumer.isClosed }
 
     /// Stamps `reply` and hands it to the consumer; `tag` names its request, `push` marks a line
     /// the request caused later.
     package func emit(_ reply: Reply, tag: RequestTag?, push: Bool) {
+        if isQuiet { return }
         var value = OutputValue(seq: nextSeq, reply: reply, tag: tag, push: push)
         nextSeq += 1
         // The seq an error line answering a crash would take (one store).

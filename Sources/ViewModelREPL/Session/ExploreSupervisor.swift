@@ -9,18 +9,7 @@
 /// setup reproduces it under `vmrepl run`.
 @MainActor
 package final class ExploreSupervisor {
-    /// What starting a worker takes: the executable and its command line (its name first).
-    package struct Launch: Sendable {
-        package var executable: String
-        package var arguments: [String]
-
-        package init(executable: String, arguments: [String]) {
-            self.executable = executable
-            self.arguments = arguments
-        }
-    }
-
-    private let launch: Launch
+    private let launch: WorkerLaunch
     private let setupPath: String
     private let out: String?
     private let junitPath: String?
@@ -31,7 +20,7 @@ package final class ExploreSupervisor {
     private let report: (String) -> Void
 
     package init(
-        launch: Launch, setup: String, out: String?, junitPath: String?, stepTimeout: Duration, protocolOutput: Int32, consumer: any OutputConsumer,
+        launch: WorkerLaunch, setup: String, out: String?, junitPath: String?, stepTimeout: Duration, protocolOutput: Int32, consumer: any OutputConsumer,
         settings: OutputSettings, report: @escaping (String) -> Void
     ) {
         self.launch = launch

@@ -13,10 +13,24 @@
 package final class PipeSession {
     private let session: Session
     private let reader: MainThreadReader
+    private let input: Int32
+    /// What this session replays first and answers, when a worker was started for `undo`.
+    private let plan: ResumePlan?
 
-    package init(registry: ScreenRegistry, options: Evaluator.Options, input: Int32, consumer: any OutputConsumer, maximumLineLength: Int) {
+    /// - Parameters:
+    ///   - launch: How to start a worker for `undo`; `nil`: `undo` is not served.
+    ///   - protocolOutput: The descriptor protocol lines go to, which a worker writes to after `undo`.
+    ///   - resuming: The steps to replay quietly before answering, in a worker `undo` started.
+    package init(
+        registry: ScreenRegistry, options: Evaluator.Options, input: Int32, consumer: any OutputConsumer, maximumLineLength: Int,
+        launch: WorkerLaunch? = nil, protocolOutput: Int32? = nil, resuming plan: ResumePlan? = nil
+    ) {
         session = Session(registry: registry, options: options, consumer: consumer, defersWatches: true)
-        reader = MainThreadReader(fileDescriptor: input, maximumLineLength: maximumLineLength)
+        reader = MainThreadReader(fileDescriptor: input, maximumLineLength: maximumLineLength, after: plan?.line ?? 0)
+        self.input = input
+        self.plan = plan
+        session.workerLaunch = launch
+        session.protocolDescriptor = protocolOutput
     }
 
     /// Runs until end of input or `quit`, finishes what is in flight, and returns the exit status.
@@ -29,14 +43,31 @@ package final class PipeSession {
             TerminationSignals.exit(for: signal)
         }
         defer { withExtendedLifetime(signals) {} }
-        session.start()
+        if let plan {
+            guard await session.replay(plan) else { return .success }
+        } else {
+            session.start()
+        }
         session.flush()
         var policy = SessionLoop.Policy()
         policy.afterBatch = { [session, reader] in
             session.armWatches()
             if !reader.hasInputReady() { session.flush() }
         }
-        await SessionLoop.run(session, next: { await reader.nextBatch() }, policy: policy)
+        let rest = await SessionLoop.run(session, next: { await reader.nextBatch() }, policy: policy)
+        if let worker = session.handedOver {
+            // The worker is the session now: what was read and not handled goes to it first.
+            var pending: [UInt8] = []
+            for line in rest {
+                if case .text(let text) = line.content { pending += Array(text.utf8) }
+                pending.append(UInt8(ascii: "\n"))
+            }
+            pending += reader.takePending()
+            switch worker.relay(input: input, pending: pending) {
+            case .exited(let status): return ExitStatus(rawValue: status) ?? .requestFailed
+            case .signalled(let signal): _exit(128 + signal)
+            }
+        }
         return session.accounting.exitStatus
     }
 }

@@ -55,6 +55,14 @@ package final class Session {
 
     /// Whether `quit` was received.
     package var quitRequested: Bool { evaluator.quitRequested }
+    /// How to start the worker that serves `undo`, and the descriptor it writes protocol lines to;
+    /// `nil` where `undo` is not served (steps are then not kept either).
+    package var workerLaunch: WorkerLaunch? {
+        didSet { evaluator.history.isKept = workerLaunch != nil }
+    }
+    package var protocolDescriptor: Int32?
+    /// The worker that answers from the `undo` it served on, once there is one: this session ends there.
+    package internal(set) var handedOver: WorkerProcess?
 
     /// Whether the reader of the output went away.
     package var isClosed: Bool { output.isClosed }
@@ -146,7 +154,18 @@ package final class Session {
     package func handle(_ parsed: ParsedCommand, text line: String, number: Int) async -> Reply {
         let tag = RequestTag(line: number, id: parsed.id)
         EmergencyFlush.noteRequest(tag)
-        let reply = await evaluator.evaluate(parsed, tag: tag)
+        var reply = await evaluator.evaluate(parsed, tag: tag)
+        if let undo = evaluator.undoRequested {
+            evaluator.undoRequested = nil
+            switch await serve(undo) {
+            // The worker answers it, and every line after it.
+            case .success(let worker):
+                handedOver = worker
+                return reply
+            case .failure(let error):
+                reply = .error(error)
+            }
+        }
         self.reply(parsed, reply, text: line, tag: tag)
         await settle()
         return reply
@@ -156,6 +175,9 @@ package final class Session {
     private func reply(_ parsed: ParsedCommand, _ reply: Reply, text line: String, tag: RequestTag) {
         output.trace?.request(line, tag: tag)
         send(reply, tag: tag)
+        if evaluator.history.isKept, !parsed.spec.leavesNoStep {
+            if case .error = reply {} else { evaluator.history.record(line, line: tag.line, reply: reply) }
+        }
         checkInvariants(tag: tag, cause: "'" + line + "'")
         if let recorder = evaluator.recorder { record(line, parsed.command, reply, into: recorder, tag: tag) }
     }

@@ -25,13 +25,17 @@ package enum SessionLoop {
     }
 
     /// Runs `session` over the batches `next` returns until it returns `nil`, `quit`, the reader
-    /// of the output leaves, or the policy stops; then finishes what is in flight.
-    package static func run(_ session: Session, next: () async -> [InputLine]?, policy: Policy) async {
+    /// of the output leaves, or the policy stops; then finishes what is in flight. When the
+    /// session handed over to a worker (`undo`), nothing is finished here, and the lines of the
+    /// batch after the one that did it are returned, for the worker.
+    @discardableResult
+    package static func run(_ session: Session, next: () async -> [InputLine]?, policy: Policy) async -> ArraySlice<InputLine> {
         reading: while let batch = await next() {
             // By index: a line is read in place instead of copied out of the batch.
             for index in batch.indices {
                 if let beforeLine = policy.beforeLine, case .text(let text) = batch[index].content { await beforeLine(text) }
                 let reply = await handle(batch[index], in: session)
+                if session.handedOver != nil { return batch[(index + 1)...] }
                 if let afterLine = policy.afterLine, !(await afterLine(batch[index], reply)) { break reading }
                 if session.quitRequested || session.isClosed { break reading }
             }
@@ -39,6 +43,7 @@ package enum SessionLoop {
             if session.isClosed { break }
         }
         await session.finish()
+        return []
     }
 
     /// Handles one line: its reply, `nil` for a blank line or a comment.

@@ -175,6 +175,42 @@ package final class WorkerProcess {
         }
     }
 
+    /// Passes this process's input on to the worker (`pending` first: what was read already) and
+    /// its standard error on, until the worker ends; how it ended. Progress lines are read and
+    /// dropped: the worker is the session now.
+    package func relay(input: Int32, pending: [UInt8]) -> Ending {
+        if !pending.isEmpty { _ = DescriptorWriter.writeAll(pending, to: self.input) }
+        var reading = input
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while progress >= 0 {
+            var fds = [pollfd(fd: progress, events: Int16(POLLIN), revents: 0), pollfd(fd: errors, events: Int16(POLLIN), revents: 0)]
+            if reading >= 0 { fds.append(pollfd(fd: reading, events: Int16(POLLIN), revents: 0)) }
+            if poll(&fds, nfds_t(fds.count), -1) < 0 {
+                if errno == EINTR { continue }
+                break
+            }
+            if fds[1].revents != 0, errors >= 0 { readErrors() }
+            if fds.count > 2, fds[2].revents != 0 {
+                let count = read(reading, &buffer, buffer.count)
+                if count > 0 {
+                    _ = DescriptorWriter.writeAll(Array(buffer[..<count]), to: self.input)
+                } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
+                    // The end of input reaches the worker as its own.
+                    reading = -1
+                    send(nil)
+                }
+            }
+            if fds[0].revents != 0 {
+                let count = read(progress, &buffer, buffer.count)
+                if count <= 0, count == 0 || (errno != EINTR && errno != EAGAIN) {
+                    close(progress)
+                    progress = -1
+                }
+            }
+        }
+        return finish()
+    }
+
     /// Ends the worker now (a step that did not return), and how it ended.
     @discardableResult
     package func kill() -> Ending {
@@ -235,13 +271,15 @@ package final class WorkerProcess {
     }
 }
 
-/// A worker that could not be started: the `errno` of what failed.
+/// A worker that could not be started: why.
 package struct WorkerFailure: Error {
-    package var code: Int32
+    package var reason: String
 
     init(_ code: Int32) {
-        self.code = code
+        reason = String(cString: strerror(code))
     }
 
-    package var reason: String { String(cString: strerror(code)) }
+    init(reason: String) {
+        self.reason = reason
+    }
 }

@@ -19,6 +19,9 @@ package final class WorkerProgress {
         case explore
         /// Run the setup and the steps read from standard input, once, saying what runs.
         case replay
+        /// Replay a session's steps quietly (``ResumePlan``), say whether they repeated, and go on
+        /// as that session, answering the `undo` that started it.
+        case resume
     }
 
     /// The environment variable a worker's role is in.
@@ -53,6 +56,12 @@ package final class WorkerProgress {
 
     /// A replay broke `invariant`.
     func broken(_ invariant: String) { say("broken " + invariant) }
+
+    /// A resumed session's replay repeated every step: it answers from here on.
+    package func ready() { say("ready") }
+
+    /// A resumed session's replay did not repeat step `step` (from 1).
+    package func diverged(_ step: Int) { say("diverged \(step)") }
 
     private func say(_ line: String) {
         // A line holds no newline: a step's line is one line of the protocol already.

@@ -1,0 +1,74 @@
+extension Session {
+    /// Serves `undo`: replays the steps before the last `undo.steps` in a fresh worker process
+    /// (``WorkerProgress/Role/resume``), quietly, comparing each reply with the one recorded; the
+    /// worker, once its replay repeated every step, answers the `undo` and every line after it.
+    /// An error, and the session as it was, when the worker could not start or a step did not repeat.
+    func serve(_ undo: UndoRequest) async -> Result<WorkerProcess, ReplError> {
+        guard let launch = workerLaunch else { return .failure(ReplError(.undoNotHere)) }
+        let steps = evaluator.history.steps.dropLast(undo.steps)
+        // Its lines come after every line owed: they are all written before it starts.
+        flush()
+        var plan = ResumePlan(
+            steps: steps.map { ResumePlan.Step(text: $0.text, line: $0.line, digest: $0.digest) }, seq: output.nextSeq, line: undo.tag.line,
+            id: undo.tag.id.map(JSONWriter.string))
+        (plan.errors, plan.failedExpectations) = (accounting.errorCount, accounting.failedExpectations)
+        let environment: [String: String]
+        switch plan.environment() {
+        case .success(let made): environment = made
+        case .failure(let failure): return .failure(ReplError(.undoFailed(reason: failure.reason)))
+        }
+        let worker: WorkerProcess
+        do {
+            worker = try WorkerProcess(
+                executable: launch.executable, arguments: launch.arguments,
+                environment: environment.merging([WorkerProgress.roleVariable: WorkerProgress.Role.resume.rawValue]) { $1 },
+                output: protocolDescriptor, errors: .passedOn)
+        } catch {
+            return .failure(ReplError(.undoFailed(reason: error.reason)))
+        }
+        while true {
+            switch worker.next(within: nil) {
+            case .line("ready"):
+                return .success(worker)
+            case .line(let line) where line.hasPrefix("diverged "):
+                worker.kill()
+                let number = Int(line.dropFirst("diverged ".count)) ?? 0
+                let step = steps.dropFirst(max(0, number - 1)).first
+                return .failure(ReplError(.undoDiverged(step: number, command: step?.text ?? "", line: step?.line ?? 0)))
+            case .line:
+                continue
+            case .ended(let ending):
+                return .failure(ReplError(.undoFailed(reason: Messages.workerEnded(ending == .exited(0) ? nil : "\(ending)"))))
+            case .timedOut:
+                continue
+            }
+        }
+    }
+}
+
+extension Session {
+    /// In a worker `undo` started: replays `plan`'s steps quietly, each compared with the reply it
+    /// had the first time, then answers the `undo` with the state there, as `use` gives it, and
+    /// goes on from the `seq` owed. Whether every step repeated; when one did not, the worker says
+    /// which (``WorkerProgress/diverged(_:)``) and writes nothing.
+    func replay(_ plan: ResumePlan) async -> Bool {
+        let progress = WorkerProgress()
+        output.isQuiet = true
+        for (index, step) in plan.steps.enumerated() {
+            let reply = await handle(line: step.text, number: step.line)
+            guard let reply, ReplyDigest.of(reply) == step.digest else {
+                progress.diverged(index + 1)
+                return false
+            }
+        }
+        output.isQuiet = false
+        output.resume(at: plan.seq)
+        accounting.resume(errors: plan.errors, failedExpectations: plan.failedExpectations)
+        progress.ready()
+        let tag = RequestTag(line: plan.line, id: plan.id.flatMap { try? JSONParser.parse($0) })
+        var reply = Reply.ok(Acknowledgement(UndoCommand.spec.name))
+        if let screen = evaluator.current, let state = try? evaluator.stateReply(screen) { reply = state }
+        output.emit(reply, tag: tag, push: false)
+        return true
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+/// `history` and `undo` in a pipe session over real pipes (`TestApps/ValuesREPL`'s tally, whose
+/// taps also land in the app's global statistics, and dice, rolled with the system's randomness):
+/// going back replays the steps before in a fresh process, so the app's own state goes back too.
+struct UndoTests {
+    static let binary = VMReplProcess.binaryURL.deletingLastPathComponent().appendingPathComponent("values-repl")
+
+    private func state(_ line: [String: Any]) -> [String: Int]? {
+        line["state"] as? [String: Int]
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func undoTakesTheAppsGlobalStateBackAndTheLinesAfterItAreAnsweredInOrder() async throws {
+        // One write: the lines after each undo are read already when it is served, and must still be answered.
+        let input = [
+            "use tally", "event tap", "event tap", "event tap", "undo", "event tap", "history", "undo 2", "undo 9", #"{"id":"u","cmd":"undo"}"#,
+            "undo", "event tap",
+        ]
+        let result = try await Transcript.run(input, binary: Self.binary)
+        // Requests failed (an undo too far, an event with no screen): the status says so, across the workers.
+        #expect(result.status == 1, "\(result.standardError)")
+        let lines = result.lines.dropFirst()
+        #expect(lines.map { $0["line"] as? Int } == Array(1...12))
+        #expect(result.lines.map { $0["seq"] as? Int } == Array(0...12))
+        let byLine = Dictionary(uniqueKeysWithValues: lines.map { ($0["line"] as? Int ?? 0, $0) })
+        #expect(state(byLine[4]!) == ["taps": 3, "total": 3])
+        // Back one: the state and the process's own statistics; the next tap counts from there.
+        #expect(state(byLine[5]!) == ["taps": 2, "total": 2])
+        #expect(state(byLine[6]!) == ["taps": 3, "total": 3])
+        let steps = try #require(byLine[7]?["steps"] as? [[String: Any]])
+        #expect(steps.map { $0["command"] as? String } == ["use tally", "event tap", "event tap", "event tap"])
+        #expect(steps.map { $0["line"] as? Int } == [1, 2, 3, 6])
+        #expect(state(byLine[8]!) == ["taps": 1, "total": 1])
+        #expect(byLine[9]?["code"] as? String == "nothing_to_undo")
+        #expect(byLine[10]?["id"] as? String == "u" && state(byLine[10]!) == ["taps": 0, "total": 0])
+        // Back past the screen's opening: no screen, an acknowledgement.
+        #expect(byLine[11]?["type"] as? String == "ok" && byLine[11]?["cmd"] as? String == "undo")
+        #expect(byLine[12]?["code"] as? String == "no_screen")
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func undoOverTheSystemsRandomnessSaysItDivergedAndTheSessionStaysWhereItWas() async throws {
+        let process = try VMReplProcess(binary: Self.binary)
+        _ = try await process.request("use dice", line: 1)
+        _ = try await process.request("event roll", line: 2)
+        let rolled = try await process.request("event roll", line: 3).reply
+        let refused = try await process.request("undo", line: 4).reply
+        #expect(refused["code"] as? String == "undo_diverged")
+        #expect((refused["message"] as? String)?.contains("step 2 ('event roll', line 2)") == true, "\(refused)")
+        let after = try await process.request("state", line: 5).reply
+        #expect((after["state"] as? [String: [Int]]) == (rolled["state"] as? [String: [Int]]))
+        let nothing = try VMReplProcess(binary: Self.binary)
+        let refusedAtStart = try await nothing.request("undo", line: 1).reply
+        #expect(refusedAtStart["code"] as? String == "nothing_to_undo")
+        for process in [process, nothing] {
+            process.closeInput()
+            _ = try await process.rest()
+            #expect(await process.exitStatus() == 1)
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aSessionThatWentBackEndsWithTheStatusOfEveryRequest() async throws {
+        let clean = try await Transcript.run(["use tally", "event tap", "undo", "event tap", "quit"], binary: Self.binary)
+        #expect(clean.status == 0, "\(clean.standardError)")
+        #expect(clean.lines.last?["cmd"] as? String == "quit" && clean.lines.last?["line"] as? Int == 5)
+        let failedBefore = try await Transcript.run(["use tally", "event nope", "event tap", "undo"], binary: Self.binary)
+        #expect(failedBefore.status == 1)
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aScriptRunRefusesUndoForNowAndChangesNothing() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vmrepl-undo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let script = folder.appendingPathComponent("undo.vmrepl")
+        try "use tally\nevent tap\nundo\n".write(to: script, atomically: true, encoding: .utf8)
+        let result = try await Transcript.run([], arguments: ["run", script.path], binary: Self.binary)
+        #expect(result.lines.last?["code"] as? String == "undo_unavailable")
+        #expect(result.status == 1)
+    }
+}
