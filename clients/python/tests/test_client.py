@@ -52,6 +52,25 @@ def test_a_reply_carries_the_request_id_and_line_and_keeps_the_raw_line(binary: 
         assert repl.anomalies == []
 
 
+def test_undo_goes_back_and_history_lists_the_steps(binary: str) -> None:
+    with Client(binary) as repl:
+        repl.use("foo")
+        repl.event("hello")
+        repl.event("goodbye")
+        assert [step["command"] for step in repl.history()["steps"]] == [
+            '{"id":1,"cmd":"use","screen":"foo"}',
+            '{"id":2,"cmd":"event","name":"hello"}',
+            '{"id":3,"cmd":"event","name":"goodbye"}',
+        ]
+        back = repl.undo()
+        assert back.state["text"] == "👋" and back.line == 5
+        # The session goes on from there in the process that replayed it, numbering as before.
+        assert repl.event("goodbye").state["text"] == "😢"
+        assert repl.undo(2).state["text"] == "Nothing has happened yet."
+        refused = repl.undo(9, check=False)
+        assert refused.code == "nothing_to_undo"
+
+
 def test_human_lines_blank_lines_and_comments_keep_the_numbering(binary: str) -> None:
     with Client(binary) as repl:
         assert repl.send_line("") is None

@@ -473,6 +473,20 @@ class Commands(Generic[R]):
         """The invariants of the screen (the reply's `invariants`)."""
         return self._call("invariants", {}, check, reply_timeout)
 
+    def precondition(self, event: str, when: str, *, check: bool = True, reply_timeout: float | None = None) -> R:
+        """`precondition("save", "saveEnabled == true")`: the event is refused (`event_disabled`)
+        where the condition does not hold, and explore tries it only where it does."""
+        return self._call("precondition", {"name": event, "when": when}, check, reply_timeout)
+
+    def history(self, *, check: bool = True, reply_timeout: float | None = None) -> R:
+        """The session's steps so far (the reply's `steps`: `step`, `command`, `line`)."""
+        return self._call("history", {}, check, reply_timeout)
+
+    def undo(self, steps: int = 1, *, check: bool = True, reply_timeout: float | None = None) -> R:
+        """Goes back `steps` steps: vmrepl replays the steps before in a fresh process and answers
+        with the state there; `undo_diverged` when a step did not repeat, `nothing_to_undo` past the start."""
+        return self._call("undo", {} if steps == 1 else {"steps": steps}, check, reply_timeout)
+
     def clear_invariants(self, *, check: bool = True, reply_timeout: float | None = None) -> R:
         # The human form: vmrepl (protocol 1, December 2026) refuses the JSON form
         # {"cmd":"invariant","clear":true} the protocol documents, asking for a path.
