@@ -6,9 +6,26 @@ import Foundation
 final class SpinnerViewModel {
     private(set) var turns = 0
     private var spinning = false
+    /// Where the block posts itself: the main dispatch queue, the main run loop, or the main operation queue.
+    private var via = "queue"
 
     func spin() {
         spinning = true
+        via = "queue"
+        repost()
+    }
+
+    /// Spins through `RunLoop.main.perform`.
+    func spinRunLoop() {
+        spinning = true
+        via = "runloop"
+        repost()
+    }
+
+    /// Spins through `OperationQueue.main`.
+    func spinOperations() {
+        spinning = true
+        via = "operations"
         repost()
     }
 
@@ -17,12 +34,17 @@ final class SpinnerViewModel {
     }
 
     private func repost() {
-        DispatchQueue.main.async { [weak self] in
+        let turn: @Sendable () -> Void = { [weak self] in
             MainActor.assumeIsolated {
                 guard let self, self.spinning else { return }
                 self.turns += 1
                 self.repost()
             }
+        }
+        switch via {
+        case "runloop": RunLoop.main.perform(turn)
+        case "operations": OperationQueue.main.addOperation(turn)
+        default: DispatchQueue.main.async(execute: turn)
         }
     }
 }

@@ -12,7 +12,10 @@ screens.register(
 }
 screens.register(
     "spinner", summary: "a block that posts itself to the main queue again, every turn",
-    actions: [.action("spin") { $0.spin() }, .action("stop") { $0.stop() }]
+    actions: [
+        .action("spin") { $0.spin() }, .action("spinRunLoop") { $0.spinRunLoop() }, .action("spinOperations") { $0.spinOperations() },
+        .action("stop") { $0.stop() },
+    ]
 ) { _ in
     SpinnerViewModel()
 }

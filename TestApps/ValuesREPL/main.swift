@@ -54,4 +54,10 @@ screens.register(
 screens.register("dice", summary: "a die rolled with the system's randomness", fields: [.field("rolls", \.rolls)], actions: [.action("roll") { $0.roll() }]) {
     _ in Dice()
 }
+screens.register(
+    "restless", summary: "a getter that writes a tracked property, and one that reads the clock: new values on every read",
+    fields: [.field("presses", \.presses), .field("stamp", \.stamp), .field("uptime", \.uptime)], actions: [.action("press") { $0.press() }]
+) { _ in
+    Restless()
+}
 await REPLMain.run(screens: screens)

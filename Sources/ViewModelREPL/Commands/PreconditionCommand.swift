@@ -52,8 +52,8 @@ package struct PreconditionCommand: ReplCommand {
             evaluator.preconditions.add(.init(screen: screen.name, event: event, condition: condition))
             return .ok(Acknowledgement(Self.spec.name, change: Added(precondition: "\(event) \(condition.text)", count: evaluator.preconditions.count)))
         case .clear:
-            evaluator.preconditions.clear()
-            return .ok(Acknowledgement(Self.spec.name, change: Added(precondition: nil, count: 0)))
+            evaluator.preconditions.clear(on: screen.name)
+            return .ok(Acknowledgement(Self.spec.name, change: Added(precondition: nil, count: evaluator.preconditions.count)))
         }
     }
 

@@ -26,8 +26,9 @@ final class PreconditionTable {
         if !rules.contains(rule) { rules.append(rule) }
     }
 
-    func clear() {
-        rules.removeAll()
+    /// Removes the rules of `screen`.
+    func clear(on screen: String) {
+        rules.removeAll { $0.screen == screen }
     }
 
     /// The conditions `event` on `screen` is sent under, in the order declared.

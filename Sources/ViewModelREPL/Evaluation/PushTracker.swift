@@ -189,6 +189,7 @@ final class PushTracker {
         }
         for screen in polledScreens {
             for failure in screen.asWritten?.takeFailures() ?? [] { owed.append(Push(reply: .error(failure), tag: screen.pushTag)) }
+            for note in screen.asWritten?.takeNotes() ?? [] { owed.append(Push(reply: .log(screen: screen.name, message: note), tag: screen.pushTag)) }
         }
         pushesTaken &+= UInt64(owed.count)
         return owed

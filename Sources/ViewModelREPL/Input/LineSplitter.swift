@@ -24,10 +24,26 @@ package struct LineSplitter {
         lineNumber = after
     }
 
-    /// The bytes of a line begun but not ended yet, taken out (a session handing its input over).
-    package mutating func takePending() -> [UInt8] {
+    /// The bytes of a line begun but not ended yet, taken out (a session handing its input over),
+    /// and whether the line is past the limit already, so what is left of it is to be skipped.
+    package mutating func takePending() -> (bytes: [UInt8], skipping: Bool) {
         defer { pending.removeAll() }
-        return isSkipping ? [] : pending
+        return isSkipping ? ([], true) : (pending, false)
+    }
+
+    /// Starts in the middle of a line past the limit: what comes up to its end is skipped and
+    /// answered as too long (a session resumed where the one before stopped reading).
+    package mutating func startSkipping() {
+        isSkipping = true
+    }
+
+    /// The bytes of a line that is rejected as `error` says, for another reader to reject alike.
+    package static func bytesRejected(as error: ReplError, limit: Int) -> [UInt8] {
+        switch error.reason {
+        case .invalidUTF8: [0xFF]
+        case .controlCharacter(let byte): [byte]
+        default: [UInt8](repeating: UInt8(ascii: "x"), count: limit + 2)
+        }
     }
 
     /// Feeds `chunk` and appends every line it completes to `lines`.

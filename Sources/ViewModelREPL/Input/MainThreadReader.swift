@@ -31,9 +31,18 @@ package final class MainThreadReader {
         splitter = LineSplitter(maximumLength: maximumLineLength, after: line)
     }
 
-    /// The bytes read but not yet a line, taken out (a session handing its input over to another process).
-    package func takePending() -> [UInt8] {
+    /// The bytes read but not yet a line, taken out (a session handing its input over to another
+    /// process), and whether they belong to a line past the limit.
+    package func takePending() -> (bytes: [UInt8], skipping: Bool) {
         splitter.takePending()
+    }
+
+    /// The longest line accepted.
+    package var maximumLineLength: Int { splitter.maximumLength }
+
+    /// Starts in the middle of a line past the limit (see ``LineSplitter/startSkipping()``).
+    package func startSkipping() {
+        splitter.startSkipping()
     }
 
     isolated deinit {

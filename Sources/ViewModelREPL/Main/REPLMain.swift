@@ -130,7 +130,8 @@ public enum REPLMain {
         // A crash in a view model, or a signal the main actor cannot act on, still writes the lines owed.
         EmergencyFlush.install()
         let writer = ProtocolWriter(output: channel)
-        let trace = options.traceFile
+        // A worker that `undo` started writes no page: the session that started it writes its own.
+        let trace = WorkerProgress.role == .resume ? nil : options.traceFile
         let consumer: any OutputConsumer = trace.map { OutputTee(writer, trace: $0.recorder) } ?? writer
         // A session ended by a signal writes its page too, after the lines it owes.
         if let trace { TerminationSignals.beforeExit.append { Self.write(trace) } }
@@ -191,6 +192,8 @@ public enum REPLMain {
             EmergencyFlush.quoteRuntimeMessages()
             // `undo` replays the steps before in a worker: this executable, started again.
             let plan = WorkerProgress.role == .resume ? ResumePlan.fromEnvironment() : nil
+            // Without its plan a worker says nothing and ends: the session that started it answers.
+            if WorkerProgress.role == .resume, plan == nil { return .requestFailed }
             let session = PipeSession(
                 registry: screens, options: sessionOptions, input: STDIN_FILENO, consumer: consumer, maximumLineLength: options.maximumLineLength,
                 launch: WorkerLaunch.this, protocolOutput: protocolFD, resuming: plan)

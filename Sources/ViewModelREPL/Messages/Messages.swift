@@ -431,6 +431,10 @@ extension Messages {
         default: return "counterexample: the last step ends the process: \(message)"
         }
     }
+    /// Fields of a screen whose value is new every time the state is read.
+    static func restlessFields(_ names: [String]) -> String {
+        "\(names.joined(separator: ", ")) \(names.count == 1 ? "changes" : "change") every time the state is read (a getter that reads a clock or counts its reads): a change to \(names.count == 1 ? "it" : "them") alone is not pushed; a command's reply still shows \(names.count == 1 ? "it" : "them")"
+    }
     /// A worker that ended before it said it was ready.
     static func workerEnded(_ how: String?) -> String {
         "the worker ended before it had replayed the steps" + (how.map { " (\($0))" } ?? "")

@@ -83,15 +83,19 @@ package enum EmergencyFlush {
         return request
     }()
 
+    /// Where the crash handler builds its error line: made at install, as the handler may not allocate.
+    nonisolated(unsafe) private static let lineBuffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 4096)
+
     /// The JSON of the request's `id`, up to ``maximumIDLength`` bytes.
     nonisolated(unsafe) private static let requestID = UnsafeMutablePointer<UInt8>.allocate(capacity: maximumIDLength)
     private static let maximumIDLength = 256
 
     /// From now on a crash in a view model writes an error line answering the request that was
-    /// running (`code: crashed`), after the lines owed, before the process ends by the signal.
+    /// running (`code: crashed`), after the lines owed, before the process ends by the signal;
+    /// or, with `false`, no more (a replay whose lines are not written).
     @MainActor
-    package static func answerCrashes() {
-        request.pointee.answers = true
+    package static func answerCrashes(_ answers: Bool = true) {
+        request.pointee.answers = answers
     }
 
     /// From now on a crash in a view model is said in words on standard error, naming the line
@@ -171,6 +175,7 @@ package enum EmergencyFlush {
         // Made now, not first in a crash handler (where their lazy start would call malloc).
         request.pointee.answers = false
         requestID.pointee = 0
+        lineBuffer[0] = 0
         let stackSize = 1 << 16
         var stack = stack_t()
         if state.pointee.alternateStack == nil {
@@ -248,7 +253,7 @@ package enum EmergencyFlush {
     }
 
     /// Writes the error line answering the request that was running, with write(2) alone, from
-    /// bytes on the stack: no allocation, no lock.
+    /// a buffer made at install: no allocation, no lock.
     private static func answerCrash(_ signal: Int32) {
         let fd = state.pointee.fd
         let running = request.pointee
@@ -259,7 +264,8 @@ package enum EmergencyFlush {
             quoted = StandardErrorTap.settledTail()
         }
         let runtime = RuntimeMessage.find(in: quoted)
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4096) { buffer in
+        do {
+            let buffer = lineBuffer
             var count = 0
             func add(_ text: StaticString) {
                 text.withUTF8Buffer { bytes in

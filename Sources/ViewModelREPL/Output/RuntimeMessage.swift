@@ -31,7 +31,13 @@ enum RuntimeMessage {
 
     /// Where in `line` of `bytes` a runtime message's kind starts, if it holds one.
     private static func kind(in bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> Int? {
-        for kind: StaticString in ["Fatal error", "Precondition failed", "Assertion failed"] {
+        // Three calls, not a loop over an array: the crash handler may not allocate.
+        find("Fatal error", in: bytes, line) ?? find("Precondition failed", in: bytes, line) ?? find("Assertion failed", in: bytes, line)
+    }
+
+    /// Where `kind` starts in `line` of `bytes`, if it is there.
+    private static func find(_ kind: StaticString, in bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> Int? {
+        do {
             let found = kind.withUTF8Buffer { pattern -> Int? in
                 guard line.count >= pattern.count else { return nil }
                 var index = line.lowerBound
@@ -46,9 +52,8 @@ enum RuntimeMessage {
                 }
                 return nil
             }
-            if let found { return found }
+            return found
         }
-        return nil
     }
 
     /// Writes `bytes[range]` into `buffer` from `count` as the content of a JSON string, stopping
@@ -76,7 +81,7 @@ enum RuntimeMessage {
                 put(byte)
                 index += 1
             } else {
-                let length = byte >= 0xF0 && byte < 0xF5 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC2 && byte < 0xE0 ? 2 : 0
+                let length = byte >= 0xF0 && byte < 0xF5 ? 4 : byte >= 0xE0 && byte < 0xF0 ? 3 : byte >= 0xC2 && byte < 0xE0 ? 2 : 0
                 var valid = length > 0 && index + length <= range.upperBound
                 if valid {
                     for offset in 1..<length where bytes[index + offset] & 0xC0 != 0x80 { valid = false }

@@ -38,7 +38,11 @@ package final class SessionOutput {
     /// Stamps `reply` and hands it to the consumer; `tag` names its request, `push` marks a line
     /// the request caused later.
     package func emit(_ reply: Reply, tag: RequestTag?, push: Bool) {
-        if isQuiet { return }
+        if isQuiet {
+            // Not written, but a `set` replayed still sets.
+            if case .ok(let acknowledgement) = reply { apply(acknowledgement.change) }
+            return
+        }
         var value = OutputValue(seq: nextSeq, reply: reply, tag: tag, push: push)
         nextSeq += 1
         // The seq an error line answering a crash would take (one store).

@@ -39,6 +39,12 @@ enum StandardErrorTap {
     @discardableResult
     static func install() -> Bool {
         guard readEnd < 0 else { return true }
+        // Made now, not first in the crash handler (where their lazy start would allocate).
+        tail[0] = 0
+        kept.store(0, ordering: .relaxed)
+        busy.store(false, ordering: .relaxed)
+        frozen.store(false, ordering: .relaxed)
+        stopped.store(false, ordering: .relaxed)
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { return false }
         let saved = dup(STDERR_FILENO)

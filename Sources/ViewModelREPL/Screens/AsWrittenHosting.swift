@@ -23,6 +23,8 @@ package protocol AsWrittenHosting: ScreenHosting {
     func mayChange()
     /// Failures of work that ended after its command, to push with the request that started it.
     func takeFailures() -> [ReplError]
+    /// Notes to log once, in words: the fields found to change every time the state is read.
+    func takeNotes() -> [String]
     /// Each state field's declared type, for `describe`: an optional that is `nil` now still says `String?`.
     func fieldTypes() -> [(name: String, type: String)]
     /// The fields `write` sets, with their types.

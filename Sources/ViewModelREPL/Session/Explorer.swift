@@ -67,6 +67,7 @@ package final class Explorer {
         do {
             setup = ScriptFile.lines(try ScriptFile.read(path))
         } catch {
+            progress?.idle()
             failures.append("vmrepl: \(error.path): \(error.reason)")
             report(failures[0])
             return .requestFailed
@@ -77,6 +78,7 @@ package final class Explorer {
             progress?.run(run)
             let trial = await self.trial(setup, generating: steps, seed: seed, keeping: false)
             if let problem = trial.setupProblem {
+                progress?.idle()
                 // Word for word what `vmrepl run` of the setup reports, with its status.
                 failures.append("\(path):\(problem.line): \(problem.error.message)")
                 report(failures[0])

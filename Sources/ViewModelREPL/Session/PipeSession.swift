@@ -57,13 +57,20 @@ package final class PipeSession {
         let rest = await SessionLoop.run(session, next: { await reader.nextBatch() }, policy: policy)
         if let worker = session.handedOver {
             // The worker is the session now: what was read and not handled goes to it first.
+            // A line refused as it was read goes as bytes the worker refuses alike, with its number.
             var pending: [UInt8] = []
             for line in rest {
-                if case .text(let text) = line.content { pending += Array(text.utf8) }
+                switch line.content {
+                case .text(let text): pending += Array(text.utf8)
+                case .rejected(let error): pending += LineSplitter.bytesRejected(as: error, limit: reader.maximumLineLength)
+                }
                 pending.append(UInt8(ascii: "\n"))
             }
-            pending += reader.takePending()
-            switch worker.relay(input: input, pending: pending) {
+            let partial = reader.takePending()
+            pending += partial.skipping ? [UInt8](repeating: UInt8(ascii: "x"), count: reader.maximumLineLength + 2) : partial.bytes
+            // The worker takes the signals from here on: it cancels its loads, or ends writing what it owes.
+            signals.cancel()
+            switch worker.relay(input: input, pending: pending, forwarding: [SIGINT, SIGTERM, SIGHUP]) {
             case .exited(let status): return ExitStatus(rawValue: status) ?? .requestFailed
             case .signalled(let signal): _exit(128 + signal)
             }

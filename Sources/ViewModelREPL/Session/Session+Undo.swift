@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 extension Session {
     /// Serves `undo`: replays the steps before the last `undo.steps` in a fresh worker process
     /// (``WorkerProgress/Role/resume``), quietly, comparing each reply with the one recorded; the
@@ -14,9 +20,18 @@ extension Session {
         (plan.errors, plan.failedExpectations) = (accounting.errorCount, accounting.failedExpectations)
         let environment: [String: String]
         switch plan.environment() {
-        case .success(let made): environment = made
+        case .success(let made):
+            environment = made.variables
+            // Read by the worker before it says anything; gone on every path.
+            defer { _ = unlink(made.file) }
+            return await serve(undo, plan: plan, launch: launch, environment: environment, steps: Array(steps))
         case .failure(let failure): return .failure(ReplError(.undoFailed(reason: failure.reason)))
         }
+    }
+
+    private func serve(
+        _ undo: UndoRequest, plan: ResumePlan, launch: WorkerLaunch, environment: [String: String], steps: [SessionHistory.Step]
+    ) async -> Result<WorkerProcess, ReplError> {
         let worker: WorkerProcess
         do {
             worker = try WorkerProcess(
@@ -54,6 +69,9 @@ extension Session {
     func replay(_ plan: ResumePlan) async -> Bool {
         let progress = WorkerProgress()
         output.isQuiet = true
+        // A trap while replaying answers nothing: the session that asked answers the undo.
+        EmergencyFlush.answerCrashes(false)
+        defer { EmergencyFlush.answerCrashes() }
         for (index, step) in plan.steps.enumerated() {
             let reply = await handle(line: step.text, number: step.line)
             guard let reply, ReplyDigest.of(reply) == step.digest else {

@@ -65,6 +65,12 @@ final class TerminationSignals {
         return source
     }
 
+    /// Stops listening, the watchdog too: the process hands its signals to another (a worker after `undo`).
+    func cancel() {
+        for source in sources { source.cancel() }
+        sources.removeAll()
+    }
+
     /// The conventional exit status for a process ended by `signal`: 128 plus its number.
     static func exitStatus(for signal: Int32) -> Int32 { 128 + signal }
 }

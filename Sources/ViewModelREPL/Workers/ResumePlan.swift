@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// What a worker started by `undo` replays and answers: the steps before those undone, the `seq`
 /// its first line takes, and the `undo` request it answers; handed over in a file and its environment.
 package struct ResumePlan: Sendable {
@@ -38,18 +44,27 @@ package struct ResumePlan: Sendable {
     private static let idVariable = "VMREPL_RESUME_ID"
     private static let countsVariable = "VMREPL_RESUME_COUNTS"
 
-    /// Writes the steps to a new file in the temporary folder; the environment a worker reads
-    /// the plan from, or why it could not be written.
-    package func environment() -> Result<[String: String], WorkerFailure> {
+    /// Writes the steps to a new file in the temporary folder, readable by this user alone; the
+    /// file, to remove once the worker has read it, and the environment a worker reads the plan
+    /// from (every variable set, so none is left from a plan before); or why it could not be written.
+    package func environment() -> Result<(file: String, variables: [String: String]), WorkerFailure> {
         var text = ""
         for step in steps { text += "\(step.line)\t\(step.digest)\t\(step.text)\n" }
-        let path = NSTemporaryDirectory() + "/vmrepl-resume-\(UUID().uuidString)"
-        if let problem = AtomicFile.replace(path, with: Array(text.utf8)) { return .failure(WorkerFailure(reason: problem)) }
-        var environment = [
+        var template = Array((NSTemporaryDirectory() + "/vmrepl-resume-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { return .failure(WorkerFailure(errno)) }
+        let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        let written = DescriptorWriter.writeAll(Array(text.utf8), to: fd)
+        close(fd)
+        guard written else {
+            unlink(path)
+            return .failure(WorkerFailure(EIO))
+        }
+        let variables = [
             Self.fileVariable: path, Self.seqVariable: String(seq), Self.lineVariable: String(line), Self.countsVariable: "\(errors) \(failedExpectations)",
+            Self.idVariable: id ?? "",
         ]
-        if let id { environment[Self.idVariable] = id }
-        return .success(environment)
+        return .success((path, variables))
     }
 
     /// The plan this process was started with, read (and its file removed); `nil` when there is none.
@@ -65,7 +80,8 @@ package struct ResumePlan: Sendable {
             guard parts.count == 3, let number = Int(parts[0]), let digest = UInt64(parts[1]) else { return nil }
             steps.append(Step(text: String(parts[2]), line: number, digest: digest))
         }
-        var plan = ResumePlan(steps: steps, seq: seq, line: line, id: environment[idVariable])
+        let id = environment[idVariable].flatMap { $0.isEmpty ? nil : $0 }
+        var plan = ResumePlan(steps: steps, seq: seq, line: line, id: id)
         let counts = (environment[countsVariable] ?? "").split(separator: " ").compactMap { Int($0) }
         if counts.count == 2 { (plan.errors, plan.failedExpectations) = (counts[0], counts[1]) }
         return plan

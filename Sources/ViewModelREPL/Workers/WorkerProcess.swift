@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 
 #if canImport(Glibc)
@@ -175,29 +176,56 @@ package final class WorkerProcess {
         }
     }
 
-    /// Passes this process's input on to the worker (`pending` first: what was read already) and
-    /// its standard error on, until the worker ends; how it ended. Progress lines are read and
-    /// dropped: the worker is the session now.
-    package func relay(input: Int32, pending: [UInt8]) -> Ending {
-        if !pending.isEmpty { _ = DescriptorWriter.writeAll(pending, to: self.input) }
+    /// Passes this process's input on to the worker (`pending` first: what was read already), its
+    /// standard error on, and `signals` this process gets to it, until the worker ends; how it
+    /// ended. Progress lines are read and dropped: the worker is the session now. Input is passed
+    /// on only as fast as the worker takes it, and its standard error is read meanwhile, so
+    /// neither waits on the other.
+    package func relay(input: Int32, pending: [UInt8], forwarding signals: [Int32]) -> Ending {
+        let child = pid
+        let forwarders = signals.map { number in
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { _ = sendSignal(child, number) }
+            source.resume()
+            return source
+        }
+        defer { for source in forwarders { source.cancel() } }
+        _ = fcntl(self.input, F_SETFL, fcntl(self.input, F_GETFL) | O_NONBLOCK)
+        var outgoing = pending[...]
         var reading = input
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while progress >= 0 {
             var fds = [pollfd(fd: progress, events: Int16(POLLIN), revents: 0), pollfd(fd: errors, events: Int16(POLLIN), revents: 0)]
-            if reading >= 0 { fds.append(pollfd(fd: reading, events: Int16(POLLIN), revents: 0)) }
+            // What is owed the worker goes first; more is read only once it is taken.
+            if !outgoing.isEmpty, self.input >= 0 {
+                fds.append(pollfd(fd: self.input, events: Int16(POLLOUT), revents: 0))
+            } else if reading >= 0 {
+                fds.append(pollfd(fd: reading, events: Int16(POLLIN), revents: 0))
+            }
             if poll(&fds, nfds_t(fds.count), -1) < 0 {
                 if errno == EINTR { continue }
                 break
             }
             if fds[1].revents != 0, errors >= 0 { readErrors() }
             if fds.count > 2, fds[2].revents != 0 {
-                let count = read(reading, &buffer, buffer.count)
-                if count > 0 {
-                    _ = DescriptorWriter.writeAll(Array(buffer[..<count]), to: self.input)
-                } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
-                    // The end of input reaches the worker as its own.
-                    reading = -1
-                    send(nil)
+                if !outgoing.isEmpty {
+                    let written = outgoing.withUnsafeBytes { write(self.input, $0.baseAddress, $0.count) }
+                    if written > 0 {
+                        outgoing = outgoing.dropFirst(written)
+                    } else if written < 0, errno != EINTR, errno != EAGAIN {
+                        // The worker stopped reading: what it was owed is dropped.
+                        outgoing = []
+                    }
+                    if outgoing.isEmpty, reading < 0 { send(nil) }
+                } else {
+                    let count = read(reading, &buffer, buffer.count)
+                    if count > 0 {
+                        outgoing = buffer[..<count]
+                    } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
+                        // The end of input reaches the worker as its own.
+                        reading = -1
+                        send(nil)
+                    }
                 }
             }
             if fds[0].revents != 0 {
@@ -275,7 +303,7 @@ package final class WorkerProcess {
 package struct WorkerFailure: Error {
     package var reason: String
 
-    init(_ code: Int32) {
+    package init(_ code: Int32) {
         reason = String(cString: strerror(code))
     }
 

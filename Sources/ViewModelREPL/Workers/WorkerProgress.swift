@@ -37,6 +37,8 @@ package final class WorkerProgress {
 
     package init(descriptor: Int32 = WorkerProcess.progressDescriptor) {
         self.descriptor = descriptor
+        // A process the view model starts must not hold it open: its end is how the parent sees this one's.
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
     }
 
     /// A trial from the seed of run `run` starts.

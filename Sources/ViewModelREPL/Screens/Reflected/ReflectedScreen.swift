@@ -61,6 +61,16 @@ final class ReflectedScreen<Model: AnyObject>: AsWrittenHosting, ScreenLoader {
     private var isRunningCommand = false
     /// Failures of actions after their command returned, pushed with the next lines.
     private var failures: [ReplError] = []
+    /// Notes to log (``takeNotes()``).
+    private var notes: [String] = []
+    /// Whether the state is being read now: a change the model reports meanwhile is one its own
+    /// getters made as they were read (a counter of reads), which nobody else made.
+    private var isReading = false
+    /// Whether Observation reported such a change, so its tracking is to be armed again once read.
+    private var changedWhileReading = false
+    /// The fields whose value is new every time the state is read (a clock's reading, a counter
+    /// of reads): left out when the state is compared with what it showed, so reading it is no change.
+    private var restless: Set<String> = []
     /// The last action `load`, `reload` or `retry` ran, for `retry`.
     private var lastLoad: ScreenAction<Model>?
     private var pollTask: Task<Void, Never>?
@@ -146,6 +156,14 @@ final class ReflectedScreen<Model: AnyObject>: AsWrittenHosting, ScreenLoader {
     private func renderReal() throws(ReplError) -> [UInt8] {
         let out = renderBuffer
         out.removeAll()
+        isReading = true
+        defer {
+            isReading = false
+            if changedWhileReading {
+                changedWhileReading = false
+                observation.listen()
+            }
+        }
         do {
             if chosenFields == nil {
                 try reflector.writeProperties(of: model, observable: isObservable, to: out)
@@ -331,6 +349,12 @@ final class ReflectedScreen<Model: AnyObject>: AsWrittenHosting, ScreenLoader {
         return true
     }
 
+    func takeNotes() -> [String] {
+        guard !notes.isEmpty else { return [] }
+        defer { notes.removeAll() }
+        return notes
+    }
+
     func takeFailures() -> [ReplError] {
         guard !failures.isEmpty else { return [] }
         defer { failures.removeAll() }
@@ -450,11 +474,33 @@ final class ReflectedScreen<Model: AnyObject>: AsWrittenHosting, ScreenLoader {
         guard let onChange, !(shownIsCurrent && kind == .real) else { return }
         guard let now = try? renderReal() else { return }
         if kind == .real {
-            if let shownBytes, now != shownBytes { onChange(true) }
+            if let shownBytes, now != shownBytes, isChange(from: shownBytes, to: now) { onChange(true) }
         } else if now != realBytes {
             realBytes = now
             onChange(false)
         }
+    }
+
+    /// Whether `now` differs from `before` in more than the fields that change on every read.
+    /// A difference is looked at again at once: what differs between two reads with nothing run
+    /// in between changes on every read, is noted once, and is left out from then on.
+    private func isChange(from before: [UInt8], to now: [UInt8]) -> Bool {
+        // Most often a change is a change: one more read tells, and nothing is parsed.
+        if let again = try? renderReal(), again != now, case .object(let first)? = try? Self.parsedState(now),
+            case .object(let second)? = try? Self.parsedState(again)
+        {
+            let found = Set(first.filter { member in !second.contains { $0.key == member.key && $0.value == member.value } }.map(\.key))
+                .subtracting(restless)
+            if !found.isEmpty {
+                restless.formUnion(found)
+                notes.append(Messages.restlessFields(found.sorted()))
+            }
+        }
+        guard !restless.isEmpty, case .object(let nowMembers)? = try? Self.parsedState(now),
+            case .object(let shownMembers)? = try? Self.parsedState(before)
+        else { return true }
+        let kept = { (members: [(key: String, value: JSONValue)]) in members.filter { !self.restless.contains($0.key) } }
+        return JSONValue.object(kept(nowMembers)) != JSONValue.object(kept(shownMembers))
     }
 
     func watch(_ onChange: @escaping @MainActor (_ isShown: Bool) -> Void) {
@@ -466,6 +512,10 @@ final class ReflectedScreen<Model: AnyObject>: AsWrittenHosting, ScreenLoader {
     /// (as for a protocol screen, it pushes the state once the change is made, or the command
     /// making it replies with it).
     private func observedChange() {
+        if isReading {
+            changedWhileReading = true
+            return
+        }
         shownIsCurrent = false
         onChange?(kind == .real)
     }
