@@ -26,6 +26,12 @@ screens.register(
     TimelineViewModel()
 }
 screens.register(
+    "countdown", summary: "a Timer that schedules the next from its own block, then works 30 ms",
+    actions: [.action("start", "seconds") { (model, seconds: Int) in model.start(seconds) }]
+) { _ in
+    CountdownViewModel()
+}
+screens.register(
     "toast", summary: "a toast a Timer dismisses after 2 s",
     actions: [.action("show", "text") { (model, text: String) in model.show(text) }]
 ) { _ in

@@ -2,6 +2,7 @@
 extension Evaluator {
     /// Evaluates one command; `tag` is the request it came from.
     func evaluate(_ parsed: ParsedCommand, tag: RequestTag) async -> Reply {
+        time.commandBegins()
         guard parsed.spec.takesTime, let timed = parsed.command as? any TimedCommand else { return evaluateNow(parsed, tag: tag) }
         do throws(ReplError) {
             return try await timed.runOverTime(in: self, tag: tag)
@@ -13,6 +14,7 @@ extension Evaluator {
     /// Evaluates a command that needs no time to pass, start to finish (never one whose spec says
     /// `takesTime`, which ``evaluate(_:tag:)`` awaits).
     func evaluateNow(_ parsed: ParsedCommand, tag: RequestTag) -> Reply {
+        time.commandBegins()
         if parsed.spec.needsScreen, current == nil { return .error(ReplError(.noScreen(known: registry.names))) }
         return pushes.executing(tag: tag) {
             // On virtual time the loads a command starts do their work on this thread (LoadJobQueue).

@@ -3,14 +3,13 @@
 package struct PreconditionCommand: ReplCommand {
     package static let spec = CommandSpec(
         PreconditionCommand.self, name: "precondition", usage: "precondition EVENT PATH OP VALUE | precondition clear",
-        summary: "EVENT may be sent only while the condition holds, as a button is enabled: event refuses it elsewhere, explore skips it",
+        summary: "send EVENT only while the condition holds (an enabled button): elsewhere event refuses it",
         members: [.positional(.name, .event, required: false), .positional(.when, .condition, required: false), .keyword(.clear, .flag)],
         needsScreen: true,
         tool: .init(
             "Add a precondition",
-            returns:
-                "the precondition added and how many there are (describe shows them on their events); from then on event refuses the event where it does not hold",
-            example: #"{"name":"save","when":"saveEnabled == true"}"#))
+            returns: "the precondition added; event refuses the event where it does not hold",
+            example: #"{"name":"save","when":"valid == true"}"#))
 
     /// What the command does to the screen's preconditions.
     package enum Change: Equatable, Sendable {

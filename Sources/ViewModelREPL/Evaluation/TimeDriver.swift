@@ -188,7 +188,10 @@ final class TimeDriver {
     /// Takes up the timers the screens hold that were not known: on virtual time each is due as
     /// far ahead on the virtual clock as it was on the real one (to the hundredth of a second), and
     /// only the session fires it; on real time a wait is woken when it fires. Forgets invalid ones.
+    /// A timer not known yet is dated from when it was scheduled at the earliest: the moment the
+    /// last held timer was fired, when none was fired since the last command (``lastFired``), else now.
     private func adoptTimers() {
+        let base = lastFired
         // Invalid timers are forgotten when there are twice as many as after the last look, so a
         // look costs constant time amortized, however many timers are held.
         if timers.count >= 2 * max(timersAfterCompaction, 32) {
@@ -202,7 +205,7 @@ final class TimeDriver {
         }
         for timer in timersOfScreens() where timer.isValid && timers[ObjectIdentifier(timer)] == nil {
             // To the hundredth of a second: the real time between scheduling and taking up is not counted.
-            let ahead = max(0, (timer.fireDate.timeIntervalSinceNow * 100).rounded() / 100)
+            let ahead = max(0, (timer.fireDate.timeIntervalSince(base ?? Date()) * 100).rounded() / 100)
             adoptions += 1
             guard let manualClock else {
                 timers[ObjectIdentifier(timer)] = HeldTimer(timer: timer, order: adoptions, due: ManualClock.Instant(offset: .zero))
@@ -224,6 +227,15 @@ final class TimeDriver {
             if let held = timers[id], !held.timer.isValid { timers[id] = nil }
         }
         return nil
+    }
+
+    /// When, on the real clock, the last held timer was fired since the last command began: a
+    /// timer its block schedules is dated from then. `nil` once a command begins.
+    private var lastFired: Date?
+
+    /// A command begins: a timer not known yet was scheduled by it, from now on.
+    func commandBegins() {
+        lastFired = nil
     }
 
     /// The task that looks at the screens after each held timer fires on real time.
@@ -280,6 +292,9 @@ final class TimeDriver {
         while let (id, held) = firstDueTimer(), held.due <= instant {
             _ = dueTimers.popFirst()
             clock.advance(to: held.due)
+            // A timer its block schedules is dated from the moment it was fired: the block's work
+            // after scheduling (slow under load) does not bring the next one closer.
+            lastFired = Date()
             held.timer.fire()
             if held.repeats, held.timer.isValid, let next = Self.instant(held.due, after: .seconds(held.timer.timeInterval)) {
                 timers[id]?.due = next
