@@ -397,3 +397,16 @@ public final class CollidingOutputsViewModel: Observable {
     public var onRetry: ((@escaping () -> Void) -> Void)?
     public private(set) var updates = AsyncStream<Int> { $0.finish() }
 }
+
+/// The module's own types named as vmrepl's are: the generated file must write vmrepl's qualified.
+public struct ScreenContext: Sendable {
+    public init() {}
+}
+public struct ScreenRegistry: Sendable {
+    public init() {}
+}
+public struct ActionResult: Sendable {}
+public struct ArgumentForm: Sendable {}
+public struct ScreenAction: Sendable {}
+public struct ScreenOutput: Sendable {}
+public struct ContextOutputs: Sendable {}
