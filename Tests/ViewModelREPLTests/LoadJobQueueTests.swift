@@ -102,6 +102,10 @@ extension LoadJobQueueTests {
             return
         }
         #expect(error.code == .timeout)
+        // The queue never emptied (the task queues itself again as it runs): the jobs it ran were
+        // dropped as it went, so what it holds is bounded by what waits, not by what ran (about
+        // 50 MB a second before).
+        if #available(macOS 15.0, *) { #expect(LoadJobQueue.shared.storedJobCount < 4096) }
         #expect(session.interrupt())
     }
 }

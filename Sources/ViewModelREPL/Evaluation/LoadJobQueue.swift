@@ -101,6 +101,11 @@ final class LoadJobQueue: TaskExecutor, @unchecked Sendable {
         return withState { $0.drainingThread.map { pthread_equal($0, me) != 0 } ?? false }
     }
 
+    /// How many jobs the queue holds, those already run and not yet dropped included (for tests).
+    var storedJobCount: Int {
+        withState { $0.jobs.count }
+    }
+
     private func next() -> UnownedJob? {
         withState { state in
             guard state.head < state.jobs.count else {
