@@ -70,6 +70,21 @@ struct UndoTests {
         #expect(failedBefore.status == 1)
     }
 
+    /// After an undo the worker answers: a signal to the process a driver started reaches it, and
+    /// the session ends as that signal ends one, with the lines owed written.
+    @Test(.timeLimit(.minutes(1)), arguments: [(SIGTERM, Int32(143)), (SIGINT, Int32(130))])
+    func aSignalAfterAnUndoReachesTheWorker(signal: Int32, status: Int32) async throws {
+        let process = try VMReplProcess(binary: Self.binary)
+        _ = try await process.request("use tally", line: 1)
+        _ = try await process.request("event tap", line: 2)
+        let back = try await process.request("undo", line: 3).reply
+        #expect(state(back) == ["taps": 0, "total": 0])
+        process.send(signal: signal)
+        _ = try await process.rest()
+        // Ended as a pipe session is by that signal: before, the process a driver started trapped.
+        #expect(await process.exitStatus() == status)
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func aScriptRunRefusesUndoForNowAndChangesNothing() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vmrepl-undo-\(UUID().uuidString)")

@@ -183,12 +183,7 @@ package final class WorkerProcess {
     /// neither waits on the other.
     package func relay(input: Int32, pending: [UInt8], forwarding signals: [Int32]) -> Ending {
         let child = pid
-        let forwarders = signals.map { number in
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { _ = sendSignal(child, number) }
-            source.resume()
-            return source
-        }
+        let forwarders = signals.map { Self.forward($0, to: child) }
         defer { for source in forwarders { source.cancel() } }
         _ = fcntl(self.input, F_SETFL, fcntl(self.input, F_GETFL) | O_NONBLOCK)
         var outgoing = pending[...]
@@ -237,6 +232,15 @@ package final class WorkerProcess {
             }
         }
         return finish()
+    }
+
+    /// A source that sends `signal` on to `child` as this process gets it. Made outside the main
+    /// actor: its handler runs on a queue of its own, while the main thread waits in `poll`.
+    private nonisolated static func forward(_ signal: Int32, to child: pid_t) -> any DispatchSourceSignal {
+        let source = DispatchSource.makeSignalSource(signal: signal, queue: .global())
+        source.setEventHandler { @Sendable in _ = sendSignal(child, signal) }
+        source.resume()
+        return source
     }
 
     /// Ends the worker now (a step that did not return), and how it ended.
