@@ -21,6 +21,8 @@ enum StandardErrorTap {
     static let capacity = 4096
     /// The kept bytes: written by the passing thread only, read by the crash handler once frozen.
     nonisolated(unsafe) private static let tail = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+    /// Where the passing thread reads the pipe into: made once, kept for the life of the process.
+    nonisolated(unsafe) private static let passing = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
     /// How many bytes of ``tail`` hold what was written.
     private static let kept = Atomic<Int>(0)
     /// Whether the passing thread is between taking bytes from the pipe and having kept them.
@@ -74,7 +76,7 @@ enum StandardErrorTap {
 
     /// Passes the pipe's bytes on, keeping the last of them, until every writer is gone.
     private static func passOn() {
-        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        let buffer = passing
         defer { stopped.store(true, ordering: .sequentiallyConsistent) }
         while true {
             var ready = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
