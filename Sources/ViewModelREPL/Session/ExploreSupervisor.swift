@@ -72,8 +72,9 @@ package final class ExploreSupervisor {
     private struct Watch {
         var run = 0
         let steps = StepLog()
-        /// Whether something with a time limit runs: anything after a progress line but `idle`.
-        var limited = true
+        /// Whether something with a time limit runs: anything after a progress line but `idle`. The
+        /// worker's own start, before its first line, has none (it runs no step; a loaded machine is slow to start one).
+        var limited = false
         /// The invariant a replay broke, if one did.
         var broken: String?
 
