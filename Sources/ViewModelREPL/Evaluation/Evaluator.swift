@@ -70,6 +70,7 @@ package final class Evaluator {
         time.loadingCount = { [unowned self] in self.loadingCount }
         time.workStalled = { [unowned self] in self.reportStalledWork() }
         time.hostsClassesAsWritten = { [unowned self] in self.screens.values.contains { $0.asWritten != nil } }
+        time.screensMetTimers = { [unowned self] in self.screens.values.contains { $0.asWritten?.hasMetTimers == true } }
         time.timersOfScreens = { [unowned self] in self.screens.values.sorted { $0.name < $1.name }.flatMap { $0.asWritten?.takeTimers() ?? [] } }
         time.workQuiesced = { [unowned self] in
             self.screens.values.reduce(false) { $1.asWritten?.setAsideObservers() == true || $0 }

@@ -30,6 +30,8 @@ final class TimeDriver {
     var hostsClassesAsWritten: @MainActor () -> Bool = { true }
     /// The Foundation timers the screens' states hold, new ones first seen since the last look; set by the evaluator.
     var timersOfScreens: @MainActor () -> [Timer] = { [] }
+    /// Whether a read of a screen's state met a timer since the last look; set by the evaluator.
+    var screensMetTimers: @MainActor () -> Bool = { false }
     /// The timers screens hold, by timer: on virtual time each is due on the virtual clock (the run
     /// loop no longer fires it, the session does); on real time the run loop fires it.
     private var timers: [ObjectIdentifier: HeldTimer] = [:]
@@ -188,10 +190,12 @@ final class TimeDriver {
     /// Takes up the timers the screens hold that were not known: on virtual time each is due as
     /// far ahead on the virtual clock as it was on the real one (to the hundredth of a second), and
     /// only the session fires it; on real time a wait is woken when it fires. Forgets invalid ones.
-    /// A timer not known yet is dated from when it was scheduled at the earliest: the moment the
-    /// last held timer was fired, when none was fired since the last command (``lastFired``), else now.
+    /// A timer not known yet was scheduled between the moment the last command began or held timer
+    /// was fired (``lookedAt``) and now: its interval is read from that window
+    /// (``scheduledInterval(from:to:)``), so the real time a loaded machine spends around the
+    /// scheduling is not counted.
     private func adoptTimers() {
-        let base = lastFired
+        let since = lookedAt
         // Invalid timers are forgotten when there are twice as many as after the last look, so a
         // look costs constant time amortized, however many timers are held.
         if timers.count >= 2 * max(timersAfterCompaction, 32) {
@@ -203,12 +207,11 @@ final class TimeDriver {
                 for (id, held) in timers { dueTimers.insert(id, at: TimerRank(due: held.due, order: held.order)) }
             }
         }
+        var now: Date?
         for timer in timersOfScreens() where timer.isValid && timers[ObjectIdentifier(timer)] == nil {
-            // To the hundredth of a second: the real time between scheduling and taking up is not
-            // counted. From a fired block's start the time until it scheduled is a little over the
-            // interval (slow under load): that is rounded down, so up to 10 ms before scheduling is lost.
-            let measured = timer.fireDate.timeIntervalSince(base ?? Date()) * 100
-            let ahead = max(0, (base == nil ? measured.rounded() : measured.rounded(.down)) / 100)
+            let until = now ?? Date()
+            now = until
+            let ahead = Self.scheduledInterval(from: timer.fireDate.timeIntervalSince(until), to: timer.fireDate.timeIntervalSince(since))
             adoptions += 1
             guard let manualClock else {
                 timers[ObjectIdentifier(timer)] = HeldTimer(timer: timer, order: adoptions, due: ManualClock.Instant(offset: .zero))
@@ -232,13 +235,38 @@ final class TimeDriver {
         return nil
     }
 
-    /// When, on the real clock, the last held timer was fired since the last command began: a
-    /// timer its block schedules is dated from then. `nil` once a command begins.
-    private var lastFired: Date?
+    /// When, on the real clock, the last command began or held timer was fired, the timers met
+    /// before taken up: a timer not known yet was scheduled no earlier.
+    private var lookedAt = Date()
 
-    /// A command begins: a timer not known yet was scheduled by it, from now on.
+    /// A command begins: the timers the last one scheduled are taken up now, so one not known yet
+    /// was scheduled by this one, after this moment.
     func commandBegins() {
-        lastFired = nil
+        if screensMetTimers() { adoptTimers() }
+        lookedAt = Date()
+    }
+
+    /// The interval a timer was scheduled with, from the bounds its real date allows: `lower`
+    /// seconds counted from after it was scheduled (when it was found), `upper` from before (the
+    /// last look). The real time around the scheduling (slow on a loaded machine, or a person
+    /// pausing between commands) is not counted:
+    /// - a whole second within the bounds and 50 ms of either, else a tenth within 20 ms;
+    /// - else, in bounds 50 ms apart or closer (or with a date past when found), `upper` rounded
+    ///   down to the hundredth (not below `lower`);
+    /// - else `lower` to the nearest hundredth: as far ahead as the timer is when it is found.
+    nonisolated static func scheduledInterval(from lower: Double, to upper: Double) -> Double {
+        // A microsecond of slack: dates are doubles of seconds since 2001.
+        let upper = max(0, upper + 1e-6)
+        let lower = max(0, min(lower - 1e-6, upper))
+        for (scale, slack) in [(1.0, 0.05), (10, 0.02)] {
+            let below = (upper * scale).rounded(.down) / scale
+            if below >= lower, upper - below <= slack { return below }
+            // A date already past when found says nothing from below.
+            let above = (lower * scale).rounded(.up) / scale
+            if lower > 0, above <= upper, above - lower <= slack { return above }
+        }
+        if upper - lower <= 0.05 || lower == 0 { return max((upper * 100).rounded(.down), (lower * 100).rounded(.up)) / 100 }
+        return (lower * 100).rounded() / 100
     }
 
     /// The task that looks at the screens after each held timer fires on real time.
@@ -295,9 +323,9 @@ final class TimeDriver {
         while let (id, held) = firstDueTimer(), held.due <= instant {
             _ = dueTimers.popFirst()
             clock.advance(to: held.due)
-            // A timer its block schedules is dated from the moment it was fired: the block's work
-            // after scheduling (slow under load) does not bring the next one closer.
-            lastFired = Date()
+            // A timer its block schedules was scheduled after this moment; any before was taken up.
+            adoptTimers()
+            lookedAt = Date()
             held.timer.fire()
             if held.repeats, held.timer.isValid, let next = Self.instant(held.due, after: .seconds(held.timer.timeInterval)) {
                 timers[id]?.due = next

@@ -16,6 +16,8 @@ package protocol AsWrittenHosting: ScreenHosting {
     func setAsideObservers() -> Bool
     /// The Foundation timers the view model's state held when it was last written, once each.
     func takeTimers() -> [Timer]
+    /// Whether a read of the state met a timer since ``takeTimers()`` last took them.
+    var hasMetTimers: Bool { get }
     /// Compares what the screen shows with what it showed last and calls the watch when it changed.
     func poll()
     /// Other work may run now (the session is about to suspend): the next ``poll()`` must look

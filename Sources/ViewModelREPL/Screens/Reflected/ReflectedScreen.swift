@@ -335,6 +335,8 @@ final class ReflectedScreen<Model: AnyObject>: AsWrittenHosting, ScreenLoader {
         return startedWork
     }
 
+    var hasMetTimers: Bool { !reflector.metTimers.isEmpty }
+
     func takeTimers() -> [Timer] {
         guard !reflector.metTimers.isEmpty else { return [] }
         defer { reflector.metTimers.removeAll() }
