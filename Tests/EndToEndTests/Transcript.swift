@@ -16,6 +16,6 @@ struct Transcript: ParsedLines {
         process.send(input.joined(separator: "\n"))
         process.closeInput()
         let lines = try await process.rest()
-        return Transcript(lines: lines, status: await process.exitStatus(), standardError: process.standardError)
+        return Transcript(lines: lines, status: await process.exitStatus(), standardError: await process.wholeStandardError())
     }
 }

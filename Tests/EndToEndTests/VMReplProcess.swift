@@ -32,7 +32,8 @@ final class VMReplProcess: @unchecked Sendable {
     private var nextWaiterID = 0
     private var errorText = Data()
     /// Callers waiting for stderr to hold a text, or to end.
-    private var errorWaiters: [(text: String, continuation: CheckedContinuation<Bool, Never>)] = []
+    /// Callers waiting for stderr to hold a text (`nil`: only for its end), or to end.
+    private var errorWaiters: [(text: String?, continuation: CheckedContinuation<Bool, Never>)] = []
     private var isErrorAtEnd = false
 
     /// Starts vmrepl with `arguments` and waits for nothing; read the `ready` line with ``next()``.
@@ -82,9 +83,10 @@ final class VMReplProcess: @unchecked Sendable {
                 let ready = lock.withLock {
                     if chunk.isEmpty { isErrorAtEnd = true } else { errorText.append(chunk) }
                     let text = String(decoding: errorText, as: UTF8.self)
-                    let ready = errorWaiters.filter { isErrorAtEnd || text.contains($0.text) }
-                    errorWaiters.removeAll { isErrorAtEnd || text.contains($0.text) }
-                    return ready.map { ($0.continuation, text.contains($0.text)) }
+                    let holds = { (waited: String?) in waited.map { text.contains($0) } ?? false }
+                    let ready = errorWaiters.filter { isErrorAtEnd || holds($0.text) }
+                    errorWaiters.removeAll { isErrorAtEnd || holds($0.text) }
+                    return ready.map { ($0.continuation, holds($0.text)) }
                 }
                 for (continuation, found) in ready { continuation.resume(returning: found) }
                 if chunk.isEmpty { break }
@@ -216,6 +218,19 @@ final class VMReplProcess: @unchecked Sendable {
             }
             if let ready { continuation.resume(returning: ready) }
         }
+    }
+
+    /// Everything vmrepl wrote to stderr, once it ended (vmrepl and whatever it started closed it).
+    func wholeStandardError() async -> String {
+        _ = await withCheckedContinuation { continuation in
+            let ended = lock.withLock {
+                if isErrorAtEnd { return true }
+                errorWaiters.append((nil, continuation))
+                return false
+            }
+            if ended { continuation.resume(returning: false) }
+        }
+        return standardError
     }
 
     /// What vmrepl wrote to stderr so far.

@@ -107,6 +107,10 @@ def check_small(driver, binary, folder, out_dir):
     commands = [row.find_element(By.CSS_SELECTOR, ".cmd").text for row in rows[1:]]
     if commands != lines:
         fail(f"the steps' commands are {commands}, the session's lines {lines}")
+    # Each request numbered as --from=PAGE@N counts them; the ready line has none.
+    numbers = [row.find_element(By.CSS_SELECTOR, ".number").text for row in rows]
+    if numbers != [""] + [f"#{n}" for n in range(1, len(rows))]:
+        fail(f"the steps are numbered {numbers}")
     failed = [row.find_element(By.CSS_SELECTOR, ".line").text for row in rows if row.get_attribute("data-failure") == "expect"]
     expected_failures = [str(line["line"]) for line in output if line.get("code") == "expectation_failed"]
     if failed != expected_failures:

@@ -66,13 +66,22 @@ package final class MCPServer {
     private var cancelledEarly: Set<RequestID> = []
     /// The trace kept of the session (`--trace`): told each call's id, and a refused call's request.
     private let trace: TraceRecorder?
+    private let start: TraceStart?
+    private let report: (String) -> Void
 
     /// - Parameters:
     ///   - input: Where messages come from (stdin).
     ///   - output: Where messages go (the process's real stdout; everything else printed goes to stderr).
     ///   - trace: The trace kept of the session (`--trace`), beside the tool results.
-    package init(registry: ScreenRegistry, options: Evaluator.Options, input: Int32, output: Int32, maximumLineLength: Int, trace: TraceRecorder? = nil) {
+    ///   - start: The trace and step the session opens at (`--from`), its steps replayed quietly first.
+    ///   - report: Where the server says why it could not open there.
+    package init(
+        registry: ScreenRegistry, options: Evaluator.Options, input: Int32, output: Int32, maximumLineLength: Int, trace: TraceRecorder? = nil,
+        opening start: TraceStart? = nil, report: @escaping (String) -> Void = { _ in }
+    ) {
         self.registry = registry
+        self.start = start
+        self.report = report
         let collector = ToolCallCollector()
         self.collector = collector
         self.trace = trace
@@ -90,6 +99,10 @@ package final class MCPServer {
             TerminationSignals.exit(for: signal)
         }
         defer { withExtendedLifetime(signals) {} }
+        if let start, let problem = await session.open(from: start) {
+            report("vmrepl: \(problem)")
+            return .requestFailed
+        }
         let (requests, queue) = AsyncStream.makeStream(of: (id: RequestID, method: String, params: JSONValue?).self)
         let worker = Task {
             for await request in requests { await self.serve(request.id, request.method, request.params) }

@@ -72,7 +72,7 @@ public enum REPLMain {
             printError("vmrepl: \(Messages.argumentNotUTF8(shown))\n\(Messages.usageLine)")
             return .usage
         }
-        let options: SessionOptions
+        var options: SessionOptions
         do {
             options = try SessionOptions.parse(arguments)
         } catch {
@@ -98,6 +98,19 @@ public enum REPLMain {
             return .usage
         }
         if case .trace(let log) = options.mode { return traceLog(log, options: options) }
+        // `--from`: read before the session starts, on the clock the trace ran on unless told.
+        var start: TraceStart?
+        if let from = options.from {
+            switch TraceStart.read(from) {
+            case .success(let read): start = read
+            case .failure(let failure):
+                printError("vmrepl: \(failure.message)")
+                return .usage
+            }
+            if options.clock == nil { options.clock = start?.clock }
+            // A worker `undo` started replays the session's own steps, those of the trace among them.
+            if WorkerProgress.role == .resume { start = nil }
+        }
         let terminal = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
         let interactive = options.mode == .session && !options.mcp && (options.interactive ?? terminal)
         if interactive {
@@ -109,7 +122,7 @@ public enum REPLMain {
                 options: options.evaluatorOptions(clock: options.clock ?? .real, output: OutputSettings(states: options.states, mode: options.output)),
                 colour: colour,
                 historyPath: HistoryLocation.path(option: options.historyPath, disabled: options.historyDisabled, environment: environment),
-                report: printError)
+                opening: start, report: printError)
             let trace = options.traceFile
             session.trace = trace?.recorder
             // A trap in a view model is said in words, naming the line, before the process ends.
@@ -185,7 +198,7 @@ public enum REPLMain {
         case .session where options.mcp:
             let server = MCPServer(
                 registry: screens, options: sessionOptions, input: STDIN_FILENO, output: protocolFD,
-                maximumLineLength: options.maximumLineLength, trace: trace?.recorder)
+                maximumLineLength: options.maximumLineLength, trace: trace?.recorder, opening: start, report: printError)
             status = await server.run()
         case .session:
             EmergencyFlush.answerCrashes()
@@ -196,7 +209,7 @@ public enum REPLMain {
             if WorkerProgress.role == .resume, plan == nil { return .requestFailed }
             let session = PipeSession(
                 registry: screens, options: sessionOptions, input: STDIN_FILENO, consumer: consumer, maximumLineLength: options.maximumLineLength,
-                launch: WorkerLaunch.this, protocolOutput: protocolFD, resuming: plan)
+                launch: WorkerLaunch.this, protocolOutput: protocolFD, resuming: plan, opening: start, report: printError)
             status = await session.run()
         }
         if let trace {

@@ -284,6 +284,45 @@ extension Messages {
         "⨯ load cancelled (Ctrl-C): " + screens.joined(separator: ", ")
     }
     /// Why the trace page (`--trace`) was not written.
+    /// `--from=FILE@0`: steps are numbered from 1.
+    static func fromStepNotPositive(_ argument: String) -> String {
+        "--from=\(argument): steps are numbered from 1, as the trace page numbers them"
+    }
+    /// `--from`: the file could not be read.
+    static func fromUnreadable(_ path: String) -> String {
+        "--from: cannot read \(path)"
+    }
+    /// `--from`: the file is neither a trace page nor a protocol log.
+    static func fromNotATrace(_ path: String) -> String {
+        "--from: \(path) is not a trace page (--trace=FILE.html) nor a protocol log of requests and replies"
+    }
+    /// `--from`: the trace holds no request to replay.
+    static func fromNoRequests(_ path: String) -> String {
+        "--from: \(path) holds no request to replay (a log of the output alone keeps none)"
+    }
+    /// `--from=FILE@STEP` past the trace's last step.
+    static func fromPastTheEnd(_ path: String, step: Int, steps: Int) -> String {
+        "--from: \(path) has \(count(steps, "step")); there is no step \(step)"
+    }
+    /// `--from`: a step replayed did not repeat what the trace recorded.
+    static func fromDiverged(_ path: String, step: Int, command: String, difference: String) -> String {
+        "--from: \(path): step \(step) ('\(command)') did not do what the trace recorded: \(difference); something it depends on is not repeatable (real time, a dependency not stubbed, randomness not from the screen's context), or the screens changed since"
+    }
+    /// At a terminal: the session opened at a trace's step (`--from`).
+    static func openedFrom(_ path: String, step: Int) -> String {
+        "Opened at step \(step) of \(path); the state there:"
+    }
+    /// `--from`: a step replayed was not answered.
+    static let fromNoReply = "it was not answered"
+    /// `--from`: where a reply replayed differs from the one recorded.
+    static func fromDifference(path: String, was: JSONValue?, now: JSONValue?) -> String {
+        func shown(_ value: JSONValue?) -> String {
+            guard let value else { return "nothing" }
+            let text = String(decoding: JSONWriter.bytes(value), as: UTF8.self)
+            return text.count > 60 ? String(text.prefix(60)) + "…" : text
+        }
+        return "\(path) was \(shown(was)), now \(shown(now))"
+    }
     /// `vmrepl trace LOG` on a file without one protocol line: nothing to show.
     static func traceLogHoldsNoProtocolLine(_ path: String) -> String {
         "vmrepl: trace: \(path) holds no protocol line (a JSON object with a \"type\", as vmrepl writes them); no page written"

@@ -54,6 +54,7 @@ enum TracePage {
         .step:hover { background:#f5f5f7; }
         .step.selected { background:var(--sel); }
         .step .line { color:var(--muted); min-width:3em; max-width:40%; overflow:hidden; text-overflow:ellipsis; text-align:right; }
+        .step .number { color:var(--muted); min-width:2.5em; text-align:right; }
         .step .cmd { overflow:hidden; text-overflow:ellipsis; flex:1; }
         .step .type { color:var(--muted); }
         .step .clock { color:var(--muted); }
@@ -232,9 +233,13 @@ enum TracePage {
         // Steps
         const list = $("steps");
         let firstFailure = -1;
+        // Requests are numbered from 1, as vmrepl --from=PAGE@N counts them.
+        let requests = 0;
+        const numbers = steps.map((step) => step.cmd != null && step.reply.type !== "ready" ? ++requests : null);
         steps.forEach((step, index) => {
           const item = el("li", "step" + (step.failure ? " failure-" + step.failure : ""));
           item.dataset.index = index;
+          item.appendChild(el("span", "number", numbers[index] != null ? "#" + numbers[index] : ""));
           if (step.failure) { item.dataset.failure = step.failure; if (firstFailure < 0 || (steps[firstFailure].failure === "error" && step.failure !== "error")) firstFailure = index; }
           // A script's name, not its folders: a long path would leave no room for the command.
           const line = el("span", "line", (step.file != null ? step.file.slice(step.file.lastIndexOf("/") + 1) + ":" : "") + (step.line != null ? String(step.line) : ""));
@@ -362,6 +367,10 @@ enum TracePage {
           const head = $("step-head");
           head.textContent = "";
           head.appendChild(el("strong", null, (step.file != null ? step.file + " " : "") + (step.line != null ? "line " + step.line + ": " : "") + (step.cmd != null ? step.cmd : "(" + step.reply.type + ")")));
+          if (numbers[current] != null) {
+            const page = decodeURIComponent(location.pathname.slice(location.pathname.lastIndexOf("/") + 1)) || "PAGE.html";
+            head.appendChild(el("span", "muted from", "  step " + numbers[current] + " \u2014 vmrepl --from=" + page + "@" + numbers[current]));
+          }
           if (step.call != null) head.appendChild(el("span", "muted", "  call id " + step.call));
           if (step.id !== undefined) head.appendChild(el("span", "muted", "  id " + stringify(step.id)));
           if (step.clock != null) head.appendChild(el("span", "muted", "  clock " + step.clock + "s"));

@@ -112,6 +112,14 @@ package enum OptionTable {
             guard !text.isEmpty else { throw UsageError(message: "--trace takes a file name such as session.html") }
             options.tracePath = text
         },
+        Option(
+            name: "from", usage: "--from=FILE@STEP",
+            summary: "open the session at a step of a trace page or protocol log, its requests replayed and compared (the page numbers its steps)",
+            scope: .session, takesValue: true
+        ) { options, text throws(UsageError) in
+            guard !text.isEmpty else { throw UsageError(message: "--from takes a trace page or log and a step, such as session.html@3") }
+            options.from = text
+        },
         Option(name: "no-interactive", usage: "--no-interactive", summary: "the plain line protocol even at a terminal", scope: .session) {
             options, _ in options.interactive = false
         },

@@ -16,19 +16,27 @@ package final class PipeSession {
     private let input: Int32
     /// What this session replays first and answers, when a worker was started for `undo`.
     private let plan: ResumePlan?
+    /// Where the session opens (`--from`), and where it says why it could not.
+    private let start: TraceStart?
+    private let report: (String) -> Void
 
     /// - Parameters:
     ///   - launch: How to start a worker for `undo`; `nil`: `undo` is not served.
     ///   - protocolOutput: The descriptor protocol lines go to, which a worker writes to after `undo`.
     ///   - resuming: The steps to replay quietly before answering, in a worker `undo` started.
+    ///   - start: The trace and step the session opens at (`--from`), its steps replayed quietly first.
+    ///   - report: Where the session says why it could not open there.
     package init(
         registry: ScreenRegistry, options: Evaluator.Options, input: Int32, consumer: any OutputConsumer, maximumLineLength: Int,
-        launch: WorkerLaunch? = nil, protocolOutput: Int32? = nil, resuming plan: ResumePlan? = nil
+        launch: WorkerLaunch? = nil, protocolOutput: Int32? = nil, resuming plan: ResumePlan? = nil, opening start: TraceStart? = nil,
+        report: @escaping (String) -> Void = { _ in }
     ) {
         session = Session(registry: registry, options: options, consumer: consumer, defersWatches: true)
         reader = MainThreadReader(fileDescriptor: input, maximumLineLength: maximumLineLength, after: plan?.line ?? 0)
         self.input = input
         self.plan = plan
+        self.start = start
+        self.report = report
         session.workerLaunch = launch
         session.protocolDescriptor = protocolOutput
     }
@@ -46,6 +54,10 @@ package final class PipeSession {
         if let plan {
             guard await session.replay(plan) else { return .success }
         } else {
+            if let start, let problem = await session.open(from: start) {
+                report("vmrepl: \(problem)")
+                return .requestFailed
+            }
             session.start()
         }
         session.flush()

@@ -72,6 +72,13 @@ package final class Session {
         output.emit(.ready(screens: registry.names, clock: clockMode), tag: nil, push: false)
     }
 
+    /// Shows the current screen's state, as `use` gives it, answering no request (a session
+    /// opened at a step of a trace); nothing when no screen is open.
+    package func showState() {
+        guard let screen = evaluator.current, let state = try? evaluator.stateReply(screen) else { return }
+        output.emit(state, tag: nil, push: false)
+    }
+
     /// What handling a line without suspending came to.
     package enum Immediate {
         /// Handled: its reply (`nil` for a blank line or a comment), and whether a load it started

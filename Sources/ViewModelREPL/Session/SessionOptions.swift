@@ -62,6 +62,8 @@ package struct SessionOptions: Equatable, Sendable {
     package var filesDirectory: String?
     /// `--trace=FILE.html`: where the session's trace page goes.
     package var tracePath: String?
+    /// `--from=FILE@STEP`: the trace and step a session opens at.
+    package var from: String?
     package var showHelp = false
     package var showVersion = false
 

@@ -14,12 +14,18 @@ package final class InteractiveSession {
     private let colour: Bool
     private let historyPath: String?
     private let report: (String) -> Void
+    /// The trace and step the session opens at (`--from`).
+    private let start: TraceStart?
     /// The trace kept of the session (`--trace`), beside what the terminal shows.
     package var trace: TraceRecorder?
 
     /// - Parameter options: How the session is set up; its output mode is the one shown first
     ///   (the human view when none is given).
-    package init(registry: ScreenRegistry, options: Evaluator.Options, colour: Bool, historyPath: String?, report: @escaping (String) -> Void) {
+    package init(
+        registry: ScreenRegistry, options: Evaluator.Options, colour: Bool, historyPath: String?, opening start: TraceStart? = nil,
+        report: @escaping (String) -> Void
+    ) {
+        self.start = start
         var options = options
         if options.output.mode == nil { options.output.mode = .human }
         self.registry = registry
@@ -55,7 +61,18 @@ package final class InteractiveSession {
         defer { interrupts.cancel() }
 
         let reader = EditorReader(editor: editor)
+        if let start {
+            if let problem = await session.open(from: start) {
+                report("vmrepl: \(problem)")
+                return .requestFailed
+            }
+        }
         session.start()
+        if let start {
+            // Where the session stands: the trace's step, and the screen as it is there.
+            editor.show(Messages.openedFrom(start.file, step: start.step) + "\n")
+            session.showState()
+        }
         session.flush()
         var policy = SessionLoop.Policy()
         policy.beforeLine = { renderer.input = $0 }
