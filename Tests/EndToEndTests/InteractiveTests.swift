@@ -76,18 +76,33 @@ struct InteractiveTests {
     }
 
     /// A trap in the screen's own code at a terminal is said in words, naming the line, after the
-    /// runtime's message and its stack (which scroll off a small terminal).
-    @Test func aTrapAtATerminalIsSaidInWordsNamingTheLine() async throws {
+    /// runtime's message, and the session carries on in a fresh process at the step before, the
+    /// state there shown and the command that trapped marked in the history; `undo` goes back on.
+    @Test func aTrapAtATerminalIsSurvivedAtTheStepBeforeAndUndoGoesBackFurther() async throws {
         let binary = VMReplProcess.binaryURL.deletingLastPathComponent().appendingPathComponent("values-repl")
         let terminal = try TerminalSession(environment: ["SWIFT_BACKTRACE": "enable=no"], markingTheEnd: true, binary: binary)
         try await terminal.waitForStart()
         try terminal.enter("use short-list")
         try await terminal.waitFor("short-list") { $0.last == "short-list>" }
         try terminal.enter("event next")
+        try await terminal.waitFor("next") { $0.contains("selected: 0 → 1") }
         try terminal.enter("event remove")
-        let screen = try await terminal.waitFor("the trap said") { $0.contains { $0.hasSuffix("[ended]") } }
+        let screen = try await terminal.waitFor("the session carried on") { lines in
+            lines.contains { $0.contains("carrying on at the step before") } && lines.last == "short-list>"
+        }
         let text = screen.joined(separator: " ")
         #expect(text.contains("trapped (the runtime's message is above) while running line 3;"), "\(screen)")
+        // The state before the trap: the row is still there, the selection past it.
+        let after = screen.drop { !$0.contains("carrying on at the step before") }
+        #expect(after.contains("  selected: 1") && after.contains(#"    [0]: "only""#), "\(screen)")
+        try terminal.enter("history")
+        try await terminal.waitFor("the trap marked") { $0.contains { $0.hasPrefix("✗  event remove") && $0.contains("trapped") } }
+        try terminal.enter("undo")
+        try await terminal.waitFor("back before next") { lines in lines.last == "short-list>" && lines.suffix(3).contains("  selected: 0") }
+        try terminal.enter("event remove")
+        try await terminal.waitFor("removed") { $0.contains { $0.contains(#"- rows[0]: "only""#) } }
+        try terminal.enter("quit")
+        try await terminal.waitFor("the end") { $0.contains { $0.hasSuffix("[ended]") } }
     }
 
     @Test(arguments: [false, true])

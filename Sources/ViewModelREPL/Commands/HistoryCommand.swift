@@ -16,15 +16,21 @@ package struct HistoryCommand: ReplCommand {
     package func run(in evaluator: Evaluator, tag: RequestTag) throws(ReplError) -> Reply {
         guard evaluator.history.isKept else { throw ReplError(.undoNotHere) }
         let steps = evaluator.history.steps
-        let first = max(0, steps.count - Self.shownLimit)
-        let shown = steps[first...].enumerated().map { Listed.Step(number: first + $0.offset + 1, command: $0.element.text, line: $0.element.line) }
-        return .ok(Acknowledgement(Self.spec.name, change: Listed(steps: shown, count: steps.count)))
+        // Numbered as undo counts them: a command that trapped has no number.
+        var number = 0
+        let numbered = steps.map { step -> Listed.Step in
+            if !step.trapped { number += 1 }
+            return Listed.Step(number: step.trapped ? nil : number, command: step.text, line: step.line)
+        }
+        let shown = Array(numbered.suffix(Self.shownLimit))
+        return .ok(Acknowledgement(Self.spec.name, change: Listed(steps: shown, count: evaluator.history.count)))
     }
 
     /// The steps listed, and how many there are.
     package struct Listed: AcknowledgedChange {
         package struct Step: Sendable {
-            package var number: Int
+            /// `nil` for a command that trapped.
+            package var number: Int?
             package var command: String
             package var line: Int
         }
@@ -35,7 +41,11 @@ package struct HistoryCommand: ReplCommand {
         @MainActor package func writeMembers<Line: ProtocolLineTarget>(to line: Line) {
             line.field(
                 "steps",
-                .array(steps.map { .object([("step", .int($0.number)), ("command", .string($0.command)), ("line", .int($0.line))]) }))
+                .array(
+                    steps.map { step in
+                        let place: [(key: String, value: JSONValue)] = [("command", .string(step.command)), ("line", .int(step.line))]
+                        return .object(step.number.map { [("step", .int($0))] + place } ?? place + [("trapped", .bool(true))])
+                    }))
             line.field("count", count)
         }
 

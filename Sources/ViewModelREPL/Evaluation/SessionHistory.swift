@@ -6,22 +6,44 @@
 /// pay nothing for it.
 @MainActor
 final class SessionHistory {
-    /// One step: the line as it was read, its number, and its reply's digest.
+    /// One step: the line as it was read, its number, and its reply's digest; or a command that
+    /// trapped (at a terminal, which carried on without it), marked, never replayed nor counted.
     struct Step: Equatable, Sendable {
         var text: String
         var line: Int
         var digest: UInt64
+        var trapped = false
     }
 
     /// Whether steps are kept at all.
     var isKept = false
     private(set) var steps: [Step] = []
+    /// How many of ``steps`` are marks of commands that trapped.
+    private var trappedCount = 0
 
-    /// How many steps there are.
-    var count: Int { steps.count }
+    /// How many steps there are, those that trapped not counted.
+    var count: Int { steps.count - trappedCount }
 
     func record(_ text: String, line: Int, reply: Reply) {
         steps.append(Step(text: text, line: line, digest: ReplyDigest.of(reply)))
+    }
+
+    /// Marks the command on `line` that trapped: listed, never replayed.
+    func markTrapped(_ text: String, line: Int) {
+        steps.append(Step(text: text, line: line, digest: 0, trapped: true))
+        trappedCount += 1
+    }
+
+    /// The steps before the last `count` that did something (the marks after them dropped too):
+    /// what `undo count` replays.
+    static func before(undoing count: Int, of steps: [Step]) -> [Step] {
+        var left = count
+        var end = steps.count
+        while left > 0, end > 0 {
+            end -= 1
+            if !steps[end].trapped { left -= 1 }
+        }
+        return Array(steps[..<end])
     }
 
     /// Starts from `steps`, those a replay repeated.

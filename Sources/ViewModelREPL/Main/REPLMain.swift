@@ -114,6 +114,13 @@ public enum REPLMain {
         let terminal = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
         let interactive = options.mode == .session && !options.mcp && (options.interactive ?? terminal)
         if interactive {
+            // The session runs in a worker this process keeps, so a trap in a view model, or `undo`,
+            // starts it again at a step before rather than ending it.
+            if WorkerProgress.role == nil, let launch = WorkerLaunch.this {
+                return TerminalKeeper(launch: launch, report: printError).run()
+            }
+            let keeper = WorkerProgress.role == .terminal ? KeeperLink() : nil
+            let plan = keeper == nil ? nil : ResumePlan.fromEnvironment()
             let environment = ProcessInfo.processInfo.environment
             let noColour = !(environment["NO_COLOR"] ?? "").isEmpty
             let colour = options.colour == .always || (options.colour == .auto && !noColour && isatty(STDOUT_FILENO) == 1)
@@ -122,12 +129,12 @@ public enum REPLMain {
                 options: options.evaluatorOptions(clock: options.clock ?? .real, output: OutputSettings(states: options.states, mode: options.output)),
                 colour: colour,
                 historyPath: HistoryLocation.path(option: options.historyPath, disabled: options.historyDisabled, environment: environment),
-                opening: start, report: printError)
+                opening: plan == nil ? start : nil, keeper: keeper, resuming: plan, report: printError)
             let trace = options.traceFile
             session.trace = trace?.recorder
             // A trap in a view model is said in words, naming the line, before the process ends.
             EmergencyFlush.install()
-            EmergencyFlush.sayCrashesInWords()
+            EmergencyFlush.sayCrashesInWords(carriedOn: keeper != nil)
             let status = await session.run()
             if let trace, !Self.write(trace) { return status.combined(with: .requestFailed) }
             return status

@@ -137,7 +137,8 @@ package enum Messages {
                 ? "nothing to undo: no step has changed anything yet"
                 : "cannot undo \(Self.count(asked, "step")): there \(steps == 1 ? "is" : "are") \(Self.count(steps, "step")) (history lists them)"
         case .undoNotHere:
-            return "undo and history work in a pipe session (vmrepl reading requests from a pipe) for now; nothing changed"
+            return
+                "undo and history work in a pipe session (vmrepl reading requests from a pipe) and at a terminal, not in a script run nor over MCP yet; nothing changed"
         case .undoDiverged(let step, let command, let line):
             return
                 "undo stopped: replayed in a fresh process, step \(step) ('\(command)', line \(line)) did not do what it did the first time; something it depends on is not repeatable (real time, a dependency not stubbed, randomness not from the screen's context); the session stays where it was"
@@ -255,15 +256,18 @@ extension Messages {
         "a Timer on the main run loop that no state holds, due within \(seconds)s: "
             + "wait does not wait for it (it may repeat); wait until a condition it makes true does"
     }
-    /// What a `wait` on virtual time names for such a timer: without its date, which real time moves.
-    /// The message of the error line a crash in a view model writes, as JSON text (a crash handler
-    /// writes it as it is, with nothing made on the way).
     /// At a terminal, after the runtime's message of a trap: the words before the line's number.
     static var crashedInWordsBefore: StaticString { "\nvmrepl: the screen's own code trapped (the runtime's message is above) while running line " }
     /// And after it.
     static var crashedInWordsAfter: StaticString {
         "; the session ends here. A pipe or script session answers such a line with a crashed error, and vmrepl explore finds these as counterexamples.\n"
     }
+    /// And after it, where a fresh process carries the session on (``TerminalKeeper``).
+    static var crashedInWordsAfterCarryingOn: StaticString {
+        "; vmrepl carries the session on at the step before, in a fresh process.\n"
+    }
+    /// The message of the error line a crash in a view model writes, as JSON text (a crash handler
+    /// writes it as it is, with nothing made on the way).
     static var crashedMessage: StaticString {
         #""the process stopped on a trap or a fault while running this request (in Swift: a force-unwrapped nil, an index out of range, a precondition or fatalError failing); the runtime's message and place are on standard error""#
     }
@@ -272,6 +276,7 @@ extension Messages {
     static let mainQueueNeverQuiet =
         "the main queue was still busy after 64 turns: a block that posts itself to it again (DispatchQueue.main.async, "
         + "RunLoop.main.perform, OperationQueue.main) or a value that differs every time it is read keeps it busy; the wait looked no further"
+    /// What a `wait` on virtual time names for such a timer: without its date, which real time moves.
     static let unheldTimerOnVirtualTime =
         "a Timer on the main run loop that no state holds is still to fire, on real time: it does not fire when virtual time passes its date; "
         + "hold it in the state (var timer: Timer?) to put it on the virtual clock, or wait until a condition it makes true"
@@ -432,10 +437,14 @@ extension Messages {
         "\(dependency): \(stub) first (\(Self.count(count, "stub")); describe lists them)"
     }
     /// `history` at a terminal: one step a line, numbered, with its input line.
-    static func history(_ steps: [(number: Int, command: String, line: Int)], count: Int) -> String {
-        guard count > 0 else { return "no steps yet" }
-        let shown = steps.map { "\($0.number). \($0.command)   (line \($0.line))" }
-        return (count > steps.count ? ["… \(Self.count(count - steps.count, "earlier step"))"] : []).joined() + shown.joined(separator: "\n")
+    static func history(_ steps: [(number: Int?, command: String, line: Int)], count: Int) -> String {
+        guard !steps.isEmpty else { return "no steps yet" }
+        // A command that trapped has no number: it changed nothing, and undo does not count it.
+        let shown = steps.map { step in
+            step.number.map { "\($0). \(step.command)   (line \(step.line))" } ?? "✗  \(step.command)   (line \(step.line), trapped)"
+        }
+        let numbered = steps.count { $0.number != nil }
+        return ((count > numbered ? ["… \(Self.count(count - numbered, "earlier step"))"] : []) + shown).joined(separator: "\n")
     }
     static func preconditionAdded(_ precondition: String?, count: Int) -> String {
         guard let precondition else { return "no preconditions" }
@@ -475,6 +484,21 @@ extension Messages {
         "\(names.joined(separator: ", ")) \(names.count == 1 ? "changes" : "change") every time the state is read (a getter that reads a clock or counts its reads): a change to \(names.count == 1 ? "it" : "them") alone is not pushed; a command's reply still shows \(names.count == 1 ? "it" : "them")"
     }
     /// A worker that ended before it said it was ready.
+    /// A terminal session's worker could not be started.
+    static func workerCouldNotStart(_ reason: String) -> String {
+        "could not start the session's process (\(reason))"
+    }
+    /// A terminal's worker: the process keeping the session is gone.
+    static let keeperGone = "the process keeping the session is gone"
+    /// At a terminal, after a trap: where the session carries on.
+    static func carriedOn(after command: (text: String, line: Int)?, steps: Int) -> String {
+        let trapped = command.map { "'\($0.text)' (line \($0.line))" } ?? "the last command"
+        return "vmrepl: carrying on at the step before \(trapped) in a fresh process: \(count(steps, "step")) replayed; history marks it"
+    }
+    /// At a terminal, after a trap: the fresh process's replay did not repeat a step.
+    static func carryOnDiverged(step: Int, command: String) -> String {
+        "cannot carry on: replayed in a fresh process, step \(step) ('\(command)') did not do what it did the first time (real time, a dependency not stubbed, randomness not from the screen's context); the session ends"
+    }
     static func workerEnded(_ how: String?) -> String {
         "the worker ended before it had replayed the steps" + (how.map { " (\($0))" } ?? "")
     }

@@ -74,6 +74,8 @@ package enum EmergencyFlush {
         var idLength = 0
         /// Whether a crash is said in words on standard error (a terminal session).
         var inWords = false
+        /// Whether a fresh process carries that session on after a crash.
+        var carriedOn = false
     }
 
     /// The request running now (or last), for the crash handler's error line.
@@ -98,11 +100,17 @@ package enum EmergencyFlush {
         request.pointee.answers = answers
     }
 
+    /// Whether a crash writes an error line answering the request that was running.
+    @MainActor
+    package static var answersCrashes: Bool { request.pointee.answers }
+
     /// From now on a crash in a view model is said in words on standard error, naming the line
     /// that was running, after the runtime's own message (a terminal session).
+    /// `carriedOn`: a fresh process carries the session on (``TerminalKeeper``), and the words say so.
     @MainActor
-    package static func sayCrashesInWords() {
+    package static func sayCrashesInWords(carriedOn: Bool = false) {
         request.pointee.inWords = true
+        request.pointee.carriedOn = carriedOn
     }
 
     /// From now on standard error passes through a pipe whose last bytes a crash's error line
@@ -362,7 +370,7 @@ package enum EmergencyFlush {
                     count += 1
                 }
             }
-            add(Messages.crashedInWordsAfter)
+            add(request.pointee.carriedOn ? Messages.crashedInWordsAfterCarryingOn : Messages.crashedInWordsAfter)
             var offset = 0
             while offset < count {
                 let written = write(STDERR_FILENO, buffer.baseAddress! + offset, count - offset)

@@ -11,11 +11,11 @@ extension Session {
     /// An error, and the session as it was, when the worker could not start or a step did not repeat.
     func serve(_ undo: UndoRequest) async -> Result<WorkerProcess, ReplError> {
         guard let launch = workerLaunch else { return .failure(ReplError(.undoNotHere)) }
-        let steps = evaluator.history.steps.dropLast(undo.steps)
+        let steps = SessionHistory.before(undoing: undo.steps, of: evaluator.history.steps)
         // Its lines come after every line owed: they are all written before it starts.
         flush()
         var plan = ResumePlan(
-            steps: steps.map { ResumePlan.Step(text: $0.text, line: $0.line, digest: $0.digest) }, seq: output.nextSeq, line: undo.tag.line,
+            steps: steps.map(ResumePlan.Step.init), seq: output.nextSeq, line: undo.tag.line,
             id: undo.tag.id.map(JSONWriter.string))
         (plan.errors, plan.failedExpectations) = (accounting.errorCount, accounting.failedExpectations)
         let environment: [String: String]
@@ -26,6 +26,23 @@ extension Session {
             defer { _ = unlink(made.file) }
             return await serve(undo, plan: plan, launch: launch, environment: environment, steps: Array(steps))
         case .failure(let failure): return .failure(ReplError(.undoFailed(reason: failure.reason)))
+        }
+    }
+
+    /// Serves `undo` at a terminal: the keeper replays the steps before in a fresh worker, which
+    /// answers; this process then ends. An error, and the session as it was, when it could not.
+    func serve(_ undo: UndoRequest, keptBy keeper: KeeperLink) -> Reply {
+        flush()
+        switch keeper.undo(undo.steps, line: undo.tag.line, seq: output.nextSeq) {
+        case .gone:
+            // The fresh worker answers on this terminal from here on; nothing here is owed.
+            _exit(0)
+        case .diverged(let number):
+            let steps = SessionHistory.before(undoing: undo.steps, of: evaluator.history.steps)
+            let step = steps.dropFirst(max(0, number - 1)).first
+            return .error(ReplError(.undoDiverged(step: number, command: step?.text ?? "", line: step?.line ?? 0)))
+        case .failed(let reason):
+            return .error(ReplError(.undoFailed(reason: reason)))
         }
     }
 
@@ -66,13 +83,21 @@ extension Session {
     /// had the first time, then answers the `undo` with the state there, as `use` gives it, and
     /// goes on from the `seq` owed. Whether every step repeated; when one did not, the worker says
     /// which (``WorkerProgress/diverged(_:)``) and writes nothing.
-    func replay(_ plan: ResumePlan) async -> Bool {
+    ///
+    /// `beforeAnswering` is called once every step repeated, before the answer is written (a
+    /// terminal's worker waits there until the one it replaces has let go of the terminal).
+    func replay(_ plan: ResumePlan, beforeAnswering: () -> Void = {}) async -> Bool {
         let progress = WorkerProgress()
         output.isQuiet = true
         // A trap while replaying answers nothing: the session that asked answers the undo.
+        let answered = EmergencyFlush.answersCrashes
         EmergencyFlush.answerCrashes(false)
-        defer { EmergencyFlush.answerCrashes() }
+        defer { EmergencyFlush.answerCrashes(answered) }
         for (index, step) in plan.steps.enumerated() {
+            if step.trapped {
+                evaluator.history.markTrapped(step.text, line: step.line)
+                continue
+            }
             let reply = await handle(line: step.text, number: step.line)
             guard let reply, ReplyDigest.of(reply) == step.digest else {
                 progress.diverged(index + 1)
@@ -83,6 +108,7 @@ extension Session {
         output.resume(at: plan.seq)
         accounting.resume(errors: plan.errors, failedExpectations: plan.failedExpectations)
         progress.ready()
+        beforeAnswering()
         let tag = RequestTag(line: plan.line, id: plan.id.flatMap { try? JSONParser.parse($0) })
         var reply = Reply.ok(Acknowledgement(UndoCommand.spec.name))
         if let screen = evaluator.current, let state = try? evaluator.stateReply(screen) { reply = state }

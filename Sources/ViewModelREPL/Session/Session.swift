@@ -58,9 +58,14 @@ package final class Session {
     /// How to start the worker that serves `undo`, and the descriptor it writes protocol lines to;
     /// `nil` where `undo` is not served (steps are then not kept either).
     package var workerLaunch: WorkerLaunch? {
-        didSet { evaluator.history.isKept = workerLaunch != nil }
+        didSet { evaluator.history.isKept = workerLaunch != nil || keeper != nil }
     }
     package var protocolDescriptor: Int32?
+    /// The process keeping this terminal session (``TerminalKeeper``): told each command and step,
+    /// it serves `undo`, and carries the session on after a trap.
+    package var keeper: KeeperLink? {
+        didSet { evaluator.history.isKept = workerLaunch != nil || keeper != nil }
+    }
     /// The worker that answers from the `undo` it served on, once there is one: this session ends there.
     package internal(set) var handedOver: WorkerProcess?
 
@@ -123,6 +128,7 @@ package final class Session {
         if parsed.spec.takesTime { return nil }
         let tag = RequestTag(line: number, id: parsed.id)
         EmergencyFlush.noteRequest(tag)
+        keeper?.trying(line, line: number, seq: output.nextSeq)
         let reply = evaluator.evaluateNow(parsed, tag: tag)
         self.reply(parsed, reply, text: line, tag: tag)
         return reply
@@ -161,8 +167,12 @@ package final class Session {
     package func handle(_ parsed: ParsedCommand, text line: String, number: Int) async -> Reply {
         let tag = RequestTag(line: number, id: parsed.id)
         EmergencyFlush.noteRequest(tag)
+        keeper?.trying(line, line: number, seq: output.nextSeq)
         var reply = await evaluator.evaluate(parsed, tag: tag)
-        if let undo = evaluator.undoRequested {
+        if let undo = evaluator.undoRequested, let keeper {
+            evaluator.undoRequested = nil
+            reply = serve(undo, keptBy: keeper)
+        } else if let undo = evaluator.undoRequested {
             evaluator.undoRequested = nil
             switch await serve(undo) {
             // The worker answers it, and every line after it.
@@ -183,7 +193,11 @@ package final class Session {
         output.trace?.request(line, tag: tag)
         send(reply, tag: tag)
         if evaluator.history.isKept, !parsed.spec.leavesNoStep {
-            if case .error = reply {} else { evaluator.history.record(line, line: tag.line, reply: reply) }
+            if case .error = reply {
+            } else {
+                evaluator.history.record(line, line: tag.line, reply: reply)
+                if let keeper, let step = evaluator.history.steps.last { keeper.kept(step) }
+            }
         }
         checkInvariants(tag: tag, cause: "'" + line + "'")
         if let recorder = evaluator.recorder { record(line, parsed.command, reply, into: recorder, tag: tag) }

@@ -16,6 +16,10 @@ package final class InteractiveSession {
     private let report: (String) -> Void
     /// The trace and step the session opens at (`--from`).
     private let start: TraceStart?
+    /// The process keeping the session (``TerminalKeeper``), when this is its worker, and the
+    /// steps to replay before answering, when a trap or an `undo` started this one.
+    private let keeper: KeeperLink?
+    private let plan: ResumePlan?
     /// The trace kept of the session (`--trace`), beside what the terminal shows.
     package var trace: TraceRecorder?
 
@@ -23,9 +27,11 @@ package final class InteractiveSession {
     ///   (the human view when none is given).
     package init(
         registry: ScreenRegistry, options: Evaluator.Options, colour: Bool, historyPath: String?, opening start: TraceStart? = nil,
-        report: @escaping (String) -> Void
+        keeper: KeeperLink? = nil, resuming plan: ResumePlan? = nil, report: @escaping (String) -> Void
     ) {
         self.start = start
+        self.keeper = keeper
+        self.plan = plan
         var options = options
         if options.output.mode == nil { options.output.mode = .human }
         self.registry = registry
@@ -41,6 +47,7 @@ package final class InteractiveSession {
         if let problem = editor.historyProblem { report("vmrepl: history: \(problem)") }
         let renderer = TerminalRenderer(colour: colour) { editor.show($0) }
         let session = Session(registry: registry, options: options, consumer: trace.map { OutputTee(renderer, trace: $0) } ?? renderer)
+        session.keeper = keeper
         completions.context = CompletionContext(session.evaluator)
 
         signal(SIGINT, SIG_IGN)
@@ -60,15 +67,20 @@ package final class InteractiveSession {
         interrupts.resume()
         defer { interrupts.cancel() }
 
-        let reader = EditorReader(editor: editor)
-        if let start {
+        let reader = EditorReader(editor: editor, after: plan?.line ?? 0)
+        if let plan, let keeper {
+            // Quietly, then the state there, once the worker this one replaces let go of the terminal.
+            guard await session.replay(plan, beforeAnswering: { _ = keeper.awaitTurn() }) else { return .requestFailed }
+            editor.setPrompt(Prompt.text(session.evaluator.current.map { ($0.name, $0.host.kind) }, colour: colour))
+            completions.context = CompletionContext(session.evaluator)
+        } else if let start {
             if let problem = await session.open(from: start) {
                 report("vmrepl: \(problem)")
                 return .requestFailed
             }
         }
-        session.start()
-        if let start {
+        if plan == nil { session.start() }
+        if let start, plan == nil {
             // Where the session stands: the trace's step, and the screen as it is there.
             editor.show(Messages.openedFrom(start.file, step: start.step) + "\n")
             session.showState()
@@ -106,13 +118,19 @@ private final class EditorReader: Sendable {
     private let editor: LineEditor
     private let handled = DispatchSemaphore(value: 0)
     /// Guards nothing shared: `finish` only signals.
-    init(editor: LineEditor) { self.editor = editor }
+    /// The number of the line before the first read.
+    private let first: Int
+
+    init(editor: LineEditor, after line: Int) {
+        self.editor = editor
+        first = line
+    }
 
     /// The lines typed, each a batch of its own, numbered from 1; they end at Ctrl-D on an empty line.
     func lines() -> AsyncStream<[InputLine]> {
         let (stream, continuation) = AsyncStream.makeStream(of: [InputLine].self)
-        Thread { [editor, handled] in
-            var number = 0
+        Thread { [editor, handled, first] in
+            var number = first
             while let line = editor.readLine() {
                 number += 1
                 continuation.yield([InputLine(number: number, content: .text(line))])

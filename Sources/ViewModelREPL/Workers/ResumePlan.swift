@@ -9,18 +9,28 @@ import Foundation
 /// What a worker started by `undo` replays and answers: the steps before those undone, the `seq`
 /// its first line takes, and the `undo` request it answers; handed over in a file and its environment.
 package struct ResumePlan: Sendable {
-    /// One step to replay: its text, its line, and its reply's digest the first time.
+    /// One step to replay: its text, its line, and its reply's digest the first time; or a
+    /// command that trapped, marked in the history and not replayed.
     package struct Step: Sendable, Equatable {
         package var text: String
         package var line: Int
         package var digest: UInt64
+        package var trapped = false
 
-        package init(text: String, line: Int, digest: UInt64) {
+        package init(text: String, line: Int, digest: UInt64, trapped: Bool = false) {
             self.text = text
             self.line = line
             self.digest = digest
+            self.trapped = trapped
+        }
+
+        init(_ step: SessionHistory.Step) {
+            self.init(text: step.text, line: step.line, digest: step.digest, trapped: step.trapped)
         }
     }
+
+    /// A mark's digest field in the plan's file.
+    private static let trappedField = "trapped"
 
     package var steps: [Step]
     package var seq: Int
@@ -49,7 +59,7 @@ package struct ResumePlan: Sendable {
     /// from (every variable set, so none is left from a plan before); or why it could not be written.
     package func environment() -> Result<(file: String, variables: [String: String]), WorkerFailure> {
         var text = ""
-        for step in steps { text += "\(step.line)\t\(step.digest)\t\(step.text)\n" }
+        for step in steps { text += "\(step.line)\t\(step.trapped ? Self.trappedField : String(step.digest))\t\(step.text)\n" }
         var template = Array((NSTemporaryDirectory() + "/vmrepl-resume-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { return .failure(WorkerFailure(errno)) }
@@ -77,8 +87,10 @@ package struct ResumePlan: Sendable {
         var steps: [Step] = []
         for row in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true) {
             let parts = row.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false)
-            guard parts.count == 3, let number = Int(parts[0]), let digest = UInt64(parts[1]) else { return nil }
-            steps.append(Step(text: String(parts[2]), line: number, digest: digest))
+            guard parts.count == 3, let number = Int(parts[0]) else { return nil }
+            let trapped = parts[1] == trappedField
+            guard let digest = trapped ? 0 : UInt64(parts[1]) else { return nil }
+            steps.append(Step(text: String(parts[2]), line: number, digest: digest, trapped: trapped))
         }
         let id = environment[idVariable].flatMap { $0.isEmpty ? nil : $0 }
         var plan = ResumePlan(steps: steps, seq: seq, line: line, id: id)

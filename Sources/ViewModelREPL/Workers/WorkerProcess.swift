@@ -49,7 +49,8 @@ package final class WorkerProcess {
     /// The most of a worker's standard error kept: its last bytes.
     private static let keptErrorBytes = 16 * 1024
 
-    private let pid: pid_t
+    /// The worker's process id.
+    package let pid: pid_t
     private var progress: Int32
     private var errors: Int32
     private var input: Int32
@@ -62,36 +63,45 @@ package final class WorkerProcess {
     /// Starts `executable` with `arguments` (the program's name first) and `environment` added to
     /// this process's; its standard output is `output` (`nil` for none), its standard input a pipe
     /// ``send(_:)`` writes to.
+    ///
+    /// An `attached` worker (a terminal session's, ``TerminalKeeper``) keeps this process's standard
+    /// input, output and error, the terminal; ``send(_:)`` writes to its descriptor 4 instead
+    /// (``KeeperLink/controlDescriptor``), and `output` and `errorOutput` are not used.
     package init(
-        executable: String, arguments: [String], environment: [String: String], output: Int32?, errors errorOutput: ErrorOutput
+        executable: String, arguments: [String], environment: [String: String], output: Int32?, errors errorOutput: ErrorOutput,
+        attached: Bool = false
     ) throws(WorkerFailure) {
         self.errorOutput = errorOutput
         var inputPipe: [Int32] = [0, 0]
         var progressPipe: [Int32] = [0, 0]
-        var errorPipe: [Int32] = [0, 0]
+        var errorPipe: [Int32] = [-1, -1]
         guard pipe(&inputPipe) == 0 else { throw WorkerFailure(errno) }
         guard pipe(&progressPipe) == 0 else {
             let failure = errno
             for fd in inputPipe { close(fd) }
             throw WorkerFailure(failure)
         }
-        guard pipe(&errorPipe) == 0 else {
+        guard attached || pipe(&errorPipe) == 0 else {
             let failure = errno
             for fd in inputPipe + progressPipe { close(fd) }
             throw WorkerFailure(failure)
         }
         // No other child this process starts may hold these open: the ends would never be seen.
-        for fd in inputPipe + progressPipe + errorPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        for fd in inputPipe + progressPipe + errorPipe where fd >= 0 { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, inputPipe[0], STDIN_FILENO)
-        if let output {
-            posix_spawn_file_actions_adddup2(&actions, output, STDOUT_FILENO)
+        if attached {
+            posix_spawn_file_actions_adddup2(&actions, inputPipe[0], KeeperLink.controlDescriptor)
         } else {
-            posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
+            posix_spawn_file_actions_adddup2(&actions, inputPipe[0], STDIN_FILENO)
+            if let output {
+                posix_spawn_file_actions_adddup2(&actions, output, STDOUT_FILENO)
+            } else {
+                posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
+            }
+            posix_spawn_file_actions_adddup2(&actions, errorPipe[1], STDERR_FILENO)
         }
-        posix_spawn_file_actions_adddup2(&actions, errorPipe[1], STDERR_FILENO)
         posix_spawn_file_actions_adddup2(&actions, progressPipe[1], Self.progressDescriptor)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -102,7 +112,7 @@ package final class WorkerProcess {
         posix_spawnattr_setsigmask(&attributes, &empty)
         var defaults = sigset_t()
         sigemptyset(&defaults)
-        for signal in [SIGINT, SIGTERM, SIGHUP, SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGABRT, SIGFPE] { sigaddset(&defaults, signal) }
+        for signal in [SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGABRT, SIGFPE] { sigaddset(&defaults, signal) }
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var merged = ProcessInfo.processInfo.environment
@@ -117,9 +127,9 @@ package final class WorkerProcess {
         let spawned = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
         close(inputPipe[0])
         close(progressPipe[1])
-        close(errorPipe[1])
+        if errorPipe[1] >= 0 { close(errorPipe[1]) }
         guard spawned == 0 else {
-            for fd in [inputPipe[1], progressPipe[0], errorPipe[0]] { close(fd) }
+            for fd in [inputPipe[1], progressPipe[0], errorPipe[0]] where fd >= 0 { close(fd) }
             throw WorkerFailure(spawned)
         }
         pid = child
@@ -236,7 +246,7 @@ package final class WorkerProcess {
 
     /// A source that sends `signal` on to `child` as this process gets it. Made outside the main
     /// actor: its handler runs on a queue of its own, while the main thread waits in `poll`.
-    private nonisolated static func forward(_ signal: Int32, to child: pid_t) -> any DispatchSourceSignal {
+    package nonisolated static func forward(_ signal: Int32, to child: pid_t) -> any DispatchSourceSignal {
         let source = DispatchSource.makeSignalSource(signal: signal, queue: .global())
         source.setEventHandler { @Sendable in _ = sendSignal(child, signal) }
         source.resume()

@@ -10,7 +10,9 @@
 ///
 /// The lines: `run N` (a trial starts), `replay` (a replay starts), `setup N` (the setup's line N
 /// runs), `step LINE` (a generated step runs), `idle` (nothing runs that has a time limit),
-/// `broken INVARIANT` (a replay broke it).
+/// `broken INVARIANT` (a replay broke it); a resumed session's `ready` and `diverged N`; a
+/// terminal's worker's `trying LINE SEQ TEXT` (a command runs, its reply to take `seq` SEQ), `kept LINE DIGEST TEXT` (a step kept in
+/// its history) and `undo N LINE SEQ`.
 @MainActor
 package final class WorkerProgress {
     /// What the worker was started to do, read from its environment.
@@ -22,6 +24,9 @@ package final class WorkerProgress {
         /// Replay a session's steps quietly (``ResumePlan``), say whether they repeated, and go on
         /// as that session, answering the `undo` that started it.
         case resume
+        /// Be the session at a terminal, telling the process that started it (``TerminalKeeper``)
+        /// each step, so that it can start the session again at any of them (`undo`, a trap).
+        case terminal
     }
 
     /// The environment variable a worker's role is in.
@@ -64,6 +69,15 @@ package final class WorkerProgress {
 
     /// A resumed session's replay did not repeat step `step` (from 1).
     package func diverged(_ step: Int) { say("diverged \(step)") }
+
+    /// A terminal's worker runs the command on `line`: a trap from here on is its.
+    func trying(_ text: String, line: Int, seq: Int) { say("trying \(line) \(seq) " + text) }
+
+    /// A terminal's worker kept a step in its history.
+    func kept(_ step: SessionHistory.Step) { say("kept \(step.line) \(step.digest) " + step.text) }
+
+    /// A terminal's worker asks to go back `steps` steps, for `undo` on `line`, its answer's `seq` `seq`.
+    func undo(_ steps: Int, line: Int, seq: Int) { say("undo \(steps) \(line) \(seq)") }
 
     private func say(_ line: String) {
         // A line holds no newline: a step's line is one line of the protocol already.
