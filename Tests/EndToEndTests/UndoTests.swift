@@ -7,8 +7,8 @@ import Testing
 struct UndoTests {
     static let binary = VMReplProcess.binaryURL.deletingLastPathComponent().appendingPathComponent("values-repl")
 
-    private func state(_ line: [String: Any]) -> [String: Int]? {
-        line["state"] as? [String: Int]
+    private func state(_ line: [String: Any]?) -> [String: Int]? {
+        line?["state"] as? [String: Int]
     }
 
     @Test(.timeLimit(.minutes(1)))
@@ -94,5 +94,45 @@ struct UndoTests {
         let result = try await Transcript.run([], arguments: ["run", script.path], binary: Self.binary)
         #expect(result.lines.last?["code"] as? String == "undo_unavailable")
         #expect(result.status == 1)
+    }
+    /// Over MCP: an agent's `undo` call is answered by the fresh process, which serves every call
+    /// after it, those sent before the answer came included; `history` numbers the steps.
+    @Test(.timeLimit(.minutes(1)))
+    func overMCPUndoIsAToolAndTheCallsAfterItAreAnsweredInOrder() async throws {
+        var messages = [
+            #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#,
+            #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+        ]
+        let calls = [
+            #""name":"use","arguments":{"screen":"tally"}"#, #""name":"event","arguments":{"name":"tap"}"#, #""name":"event","arguments":{"name":"tap"}"#,
+            #""name":"undo","arguments":{}"#, #""name":"event","arguments":{"name":"tap"}"#, #""name":"history","arguments":{}"#,
+            #""name":"undo","arguments":{"steps":9}"#,
+        ]
+        for (index, call) in calls.enumerated() {
+            messages.append(#"{"jsonrpc":"2.0","id":\#(10 + index),"method":"tools/call","params":{\#(call)}}"#)
+        }
+        // One write: the calls after the undo are read already when it is served.
+        let process = try VMReplProcess(["--mcp"], binary: Self.binary)
+        process.send(messages.joined(separator: "\n"))
+        process.closeInput()
+        var lines: [[String: Any]] = []
+        while let line = await process.nextLine() {
+            lines.append(try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]))
+        }
+        #expect(await process.exitStatus() == 0, "\(process.standardError)")
+        let replies = lines.compactMap { line -> (Int, [String: Any])? in
+            guard let id = line["id"] as? Int, let content = (line["result"] as? [String: Any])?["structuredContent"] as? [String: Any],
+                let reply = content["reply"] as? [String: Any]
+            else { return nil }
+            return (id, reply)
+        }
+        #expect(replies.map(\.0) == Array(10...16))
+        let byID = Dictionary(uniqueKeysWithValues: replies)
+        #expect(state(byID[12]) == ["taps": 2, "total": 2])
+        // Back one, the app's global statistics too; the next tap counts from there.
+        #expect(state(byID[13]) == ["taps": 1, "total": 1])
+        #expect(state(byID[14]) == ["taps": 2, "total": 2])
+        #expect((byID[15]?["steps"] as? [[String: Any]])?.map { $0["step"] as? Int } == [1, 2, 3])
+        #expect(byID[16]?["code"] as? String == "nothing_to_undo")
     }
 }

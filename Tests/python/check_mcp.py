@@ -25,7 +25,7 @@ from mcp.client.stdio import StdioServerParameters
 
 BINARY = sys.argv[1] if len(sys.argv) > 1 else ".build/debug/vmrepl"
 TOOLS = {"use", "screens", "describe", "state", "event", "load", "reload", "retry", "cancel", "mock", "real",
-         "wait", "advance", "expect", "watch", "record", "stub", "unstub", "calls"}
+         "wait", "advance", "expect", "watch", "record", "stub", "unstub", "calls", "undo", "history"}
 
 
 def check(condition, what):
@@ -59,7 +59,8 @@ async def agent_session(mode, posts_url):
             check(tool.description and "Example" in tool.description, f"{tool.name}: description {tool.description!r}")
         # The list does not grow with the screens' events: each screen's are in describe's reply.
         listed = len(json.dumps([tool.model_dump(mode="json", exclude_none=True) for tool in tools]))
-        check(listed < 12_000, f"{mode}: tools/list is {listed} bytes")
+        # 13,000 since undo and history became tools (December 2026); 12,000 before.
+        check(listed < 13_000, f"{mode}: tools/list is {listed} bytes")
         event_schema = next(tool.input_schema for tool in tools if tool.name == "event")
         check("oneOf" not in event_schema and "enum" not in event_schema["properties"]["name"], f"{mode}: event schema merges screens: {event_schema}")
         validator = jsonschema.Draft202012Validator(event_schema)
@@ -76,6 +77,17 @@ async def agent_session(mode, posts_url):
 
         result = await client.call_tool("state", {})
         check(structured(result)["reply"]["state"]["text"] == "👋", f"state: {structured(result)}")
+
+        # Going back: a fresh process replays the steps before and serves the rest of the session.
+        result = await client.call_tool("history", {})
+        check([step["command"] for step in structured(result)["reply"]["steps"]] == ['{"cmd":"use","screen":"foo"}', '{"cmd":"event","name":"hello"}'],
+              f"history: {structured(result)}")
+        result = await client.call_tool("undo", {})
+        check(not result.is_error and structured(result)["reply"]["state"]["text"] == "Nothing has happened yet.", f"undo: {structured(result)}")
+        result = await client.call_tool("undo", {"steps": 5})
+        check(result.is_error and structured(result)["reply"]["code"] == "nothing_to_undo", f"undo 5: {structured(result)}")
+        result = await client.call_tool("event", {"name": "hello"})
+        check(structured(result)["reply"]["state"]["text"] == "👋", f"event hello after undo: {structured(result)}")
 
         result = await client.call_tool("event", {"name": "helo"})
         check(result.is_error, f"a bad event is not an error: {result}")

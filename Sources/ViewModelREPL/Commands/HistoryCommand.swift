@@ -4,8 +4,7 @@ package struct HistoryCommand: ReplCommand {
         HistoryCommand.self, name: "history", usage: "history",
         summary: "the session's steps so far, numbered (the commands that changed something, with their line); undo goes back over them",
         leavesNoStep: true,
-        // Not an MCP tool yet: an MCP session does not serve undo.
-        tool: nil)
+        tool: .init("List the steps", returns: "the steps so far, numbered as undo counts them", example: "{}"))
 
     /// The most steps a reply lists: the last ones.
     static let shownLimit = 1_000

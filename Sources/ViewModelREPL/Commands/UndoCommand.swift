@@ -5,8 +5,9 @@ package struct UndoCommand: TimedCommand {
         UndoCommand.self, name: "undo", usage: "undo [N]",
         summary: "go back N steps (default 1): the steps before are replayed in a fresh process and compared; the reply is the state there",
         members: [.positional(.steps, .json, required: false)], takesTime: true, leavesNoStep: true,
-        // Not an MCP tool yet: an MCP session does not serve undo.
-        tool: nil)
+        tool: .init(
+            "Go back", returns: "the state before the last N steps, replayed in a fresh process; undo_diverged where a step does not repeat",
+            example: #"{"steps":2}"#))
 
     package var steps: Int
 

@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -40,10 +42,22 @@ package final class MCPServer {
         }
     }
 
+    /// A request read and not yet run: its id, method and params, and its line as read (what a
+    /// worker an `undo` started is handed, when it is still to run then).
+    private typealias Queued = (id: RequestID, method: String, params: JSONValue?, text: String)
+
     private let session: Session
     private let collector: ToolCallCollector
+    /// What this server replays first and answers, when a worker was started for `undo`.
+    private let plan: ResumePlan?
+    /// The requests read and not run when an `undo` handed the session to a worker, and every line
+    /// read after: its input, before the rest.
+    private var handedOn: [UInt8] = []
+    /// The lines of the requests queued and not yet run, in order.
+    private var queuedTexts: [String] = []
     private let registry: ScreenRegistry
     private let reader: InputReader
+    private let input: Int32
     private let output: Int32
     private let catalog: ToolCatalog
     /// The handshake revision `initialize` settled on, if a client opened that way.
@@ -75,10 +89,14 @@ package final class MCPServer {
     ///   - trace: The trace kept of the session (`--trace`), beside the tool results.
     ///   - start: The trace and step the session opens at (`--from`), its steps replayed quietly first.
     ///   - report: Where the server says why it could not open there.
+    ///   - launch: How to start a worker for `undo`; `nil`: `undo` is not served.
+    ///   - plan: The steps to replay quietly before answering, in a worker `undo` started.
     package init(
         registry: ScreenRegistry, options: Evaluator.Options, input: Int32, output: Int32, maximumLineLength: Int, trace: TraceRecorder? = nil,
-        opening start: TraceStart? = nil, report: @escaping (String) -> Void = { _ in }
+        opening start: TraceStart? = nil, launch: WorkerLaunch? = nil, resuming plan: ResumePlan? = nil, report: @escaping (String) -> Void = { _ in }
     ) {
+        self.plan = plan
+        self.input = input
         self.registry = registry
         self.start = start
         self.report = report
@@ -89,6 +107,8 @@ package final class MCPServer {
         reader = InputReader(fileDescriptor: input, maximumLineLength: maximumLineLength)
         self.output = output
         catalog = ToolCatalog(registry: registry)
+        session.workerLaunch = launch
+        session.protocolDescriptor = output
     }
 
     /// Serves until end of input, finishes what is in flight, and returns the exit status (0:
@@ -99,11 +119,13 @@ package final class MCPServer {
             TerminationSignals.exit(for: signal)
         }
         defer { withExtendedLifetime(signals) {} }
-        if let start, let problem = await session.open(from: start) {
+        if let plan {
+            guard await resume(plan) else { return .success }
+        } else if let start, let problem = await session.open(from: start) {
             report("vmrepl: \(problem)")
             return .requestFailed
         }
-        let (requests, queue) = AsyncStream.makeStream(of: (id: RequestID, method: String, params: JSONValue?).self)
+        let (requests, queue) = AsyncStream.makeStream(of: Queued.self)
         let worker = Task {
             for await request in requests { await self.serve(request.id, request.method, request.params) }
         }
@@ -115,9 +137,58 @@ package final class MCPServer {
         }
         queue.finish()
         await worker.value
+        if let worker = session.handedOver {
+            // The worker is the session now: what was read and not run goes to it first, then the rest.
+            signals.cancel()
+            switch worker.relay(input: input, pending: handedOn + pendingTail, forwarding: [SIGINT, SIGTERM, SIGHUP]) {
+            case .exited(let status): return ExitStatus(rawValue: status) ?? .requestFailed
+            case .signalled(let signal): _exit(128 + signal)
+            }
+        }
         await session.finish()
         return .success
     }
+
+    // MARK: Going back
+
+    /// The environment variables a worker `undo` starts reads the MCP session's state from: the
+    /// handshake revision, the revision the `undo` call asked for (per-request era), and its id.
+    private static let handshakeVariable = "VMREPL_RESUME_MCP_HANDSHAKE"
+    private static let callRevisionVariable = "VMREPL_RESUME_MCP_REVISION"
+    private static let callIDVariable = "VMREPL_RESUME_MCP_ID"
+
+    /// In a worker `undo` started: replays the steps quietly, then answers the `undo` call as
+    /// `state` would be; whether every step repeated (when not, the worker says so and ends).
+    private func resume(_ plan: ResumePlan) async -> Bool {
+        let environment = ProcessInfo.processInfo.environment
+        handshakeRevision = environment[Self.handshakeVariable].flatMap { $0.isEmpty ? nil : $0 }
+        guard await session.replay(plan) else { return false }
+        calls = plan.line
+        guard let idText = environment[Self.callIDVariable], let id = RequestID(text: idText) else { return true }
+        let revision = environment[Self.callRevisionVariable].flatMap { $0.isEmpty ? nil : $0 }
+        let result = toolResult(collector.take(call: plan.line), structured: revision != nil || MCPRevision.hasStructuredContent(handshakeRevision ?? ""))
+        send(result: revision == nil ? result : stamped(result), id: id)
+        return true
+    }
+
+    /// Before a call that may hand the session to a worker (`undo`): what that worker needs to answer it.
+    private func prepareHandOver(id: RequestID, revision: String?) {
+        session.workerEnvironment = [
+            Self.handshakeVariable: handshakeRevision ?? "", Self.callRevisionVariable: revision ?? "", Self.callIDVariable: id.text,
+        ]
+    }
+
+    /// Once a worker is the session: stops reading, keeping what was read of a line not yet whole.
+    private func handOver() {
+        handedOn = queuedTexts.flatMap { Array($0.utf8) + [UInt8(ascii: "\n")] }
+        queuedTexts = []
+        let rest = reader.stop()
+        // A line past the limit being skipped reaches the worker as one it refuses alike.
+        pendingTail = rest.skipping ? [UInt8](repeating: UInt8(ascii: "x"), count: reader.maximumLineLength + 2) : rest.bytes
+    }
+
+    /// What the reader had read of a line not yet whole when the session was handed over.
+    private var pendingTail: [UInt8] = []
 
     // MARK: Reading
 
@@ -140,7 +211,16 @@ package final class MCPServer {
         }
     }
 
-    private func take(_ line: InputLine, into queue: AsyncStream<(id: RequestID, method: String, params: JSONValue?)>.Continuation) {
+    private func take(_ line: InputLine, into queue: AsyncStream<Queued>.Continuation) {
+        if session.handedOver != nil {
+            // A worker is the session: every line goes to it, as read (one refused as read, as bytes refused alike).
+            switch line.content {
+            case .text(let text): handedOn += Array(text.utf8)
+            case .rejected(let error): handedOn += LineSplitter.bytesRejected(as: error, limit: reader.maximumLineLength)
+            }
+            handedOn.append(UInt8(ascii: "\n"))
+            return
+        }
         let text: String
         switch line.content {
         case .rejected(let error):
@@ -182,7 +262,8 @@ package final class MCPServer {
         guard let id = given else { return send(error: Failure(.invalidRequest, Messages.rpcBadID), id: .null) }
         queued.insert(id)
         backlog += 1
-        queue.yield((id, method, params))
+        queuedTexts.append(text)
+        queue.yield((id, method, params, text))
     }
 
     /// A notification: nothing is answered. A cancellation stops the call it names, or keeps the
@@ -207,6 +288,9 @@ package final class MCPServer {
             backlogWaiter = nil
             waiter.resume()
         }
+        // Handed to a worker already, with the session.
+        if session.handedOver != nil { return }
+        queuedTexts.removeFirst()
         if cancelledEarly.remove(id) != nil { return }
         do throws(Failure) {
             if let version = params?["_meta"]?[MCPRevision.versionKey] {
@@ -313,7 +397,15 @@ package final class MCPServer {
             trace?.request(JSONWriter.string(.object(request)), tag: RequestTag(line: number, id: nil))
             session.reject(ReplError(.unknownMember(reserved.key, command: spec.name, allowed: spec.members.map(\.name))), line: number)
         } else {
+            if spec.name == UndoCommand.spec.name { prepareHandOver(id: id, revision: params?["_meta"]?[MCPRevision.versionKey]?.stringValue) }
             await session.handle(request: .object(request), number: number)
+            if session.handedOver != nil {
+                // The worker answers this call, and every request after it.
+                progress?.cancel()
+                running = nil
+                handOver()
+                return nil
+            }
             if session.clockMode == .virtual, running?.cancelled == false { await session.runLoadsToEnd() }
         }
         progress?.cancel()

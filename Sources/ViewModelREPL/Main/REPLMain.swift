@@ -203,9 +203,13 @@ public enum REPLMain {
             // Reached only from a caller that set up the above first; `status(…)` returns earlier.
             return traceLog(log, options: options)
         case .session where options.mcp:
+            // `undo` replays the steps before in a worker, which serves the rest of the session.
+            let plan = WorkerProgress.role == .resume ? ResumePlan.fromEnvironment() : nil
+            if WorkerProgress.role == .resume, plan == nil { return .requestFailed }
             let server = MCPServer(
                 registry: screens, options: sessionOptions, input: STDIN_FILENO, output: protocolFD,
-                maximumLineLength: options.maximumLineLength, trace: trace?.recorder, opening: start, report: printError)
+                maximumLineLength: options.maximumLineLength, trace: trace?.recorder, opening: start, launch: WorkerLaunch.this, resuming: plan,
+                report: printError)
             status = await server.run()
         case .session:
             EmergencyFlush.answerCrashes()

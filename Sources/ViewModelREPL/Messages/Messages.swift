@@ -138,7 +138,7 @@ package enum Messages {
                 : "cannot undo \(Self.count(asked, "step")): there \(steps == 1 ? "is" : "are") \(Self.count(steps, "step")) (history lists them)"
         case .undoNotHere:
             return
-                "undo and history work in a pipe session (vmrepl reading requests from a pipe) and at a terminal, not in a script run nor over MCP yet; nothing changed"
+                "undo and history work in a pipe session (vmrepl reading requests from a pipe), over MCP and at a terminal, not in a script run yet; nothing changed"
         case .undoDiverged(let step, let command, let line):
             return
                 "undo stopped: replayed in a fresh process, step \(step) ('\(command)', line \(line)) did not do what it did the first time; something it depends on is not repeatable (real time, a dependency not stubbed, randomness not from the screen's context); the session stays where it was"

@@ -53,7 +53,7 @@ extension Session {
         do {
             worker = try WorkerProcess(
                 executable: launch.executable, arguments: launch.arguments,
-                environment: environment.merging([WorkerProgress.roleVariable: WorkerProgress.Role.resume.rawValue]) { $1 },
+                environment: environment.merging(workerEnvironment) { $1 }.merging([WorkerProgress.roleVariable: WorkerProgress.Role.resume.rawValue]) { $1 },
                 output: protocolDescriptor, errors: .passedOn)
         } catch {
             return .failure(ReplError(.undoFailed(reason: error.reason)))

@@ -61,6 +61,8 @@ package final class Session {
         didSet { evaluator.history.isKept = workerLaunch != nil || keeper != nil }
     }
     package var protocolDescriptor: Int32?
+    /// Variables the worker `undo` starts gets besides its plan (an MCP session's state).
+    package var workerEnvironment: [String: String] = [:]
     /// The process keeping this terminal session (``TerminalKeeper``): told each command and step,
     /// it serves `undo`, and carries the session on after a trap.
     package var keeper: KeeperLink? {
