@@ -45,12 +45,12 @@ public final class ScreenTest<State: Codable & Equatable> {
     /// The outputs the view model sent during the last step, oldest first: those of the step's
     /// own request and those of work an earlier step started (each names its step's command).
     public private(set) var outputs: [ScreenTestOutput] = []
-    /// Every output sent since the screen was opened, oldest first.
-    private var sent: [ScreenTestOutput] = []
+    /// Every output sent since the screen was opened, oldest first, with the line of its step.
+    private var sent: [(output: ScreenTestOutput, line: Int)] = []
     /// Each step's command line by its input line number, to name the step an output carries.
     private var commands: [Int: String] = [:]
     private let screen: String
-    private let session: Session
+    private var session: Session
     private let log = ReplyLog()
     /// The session's trace, attached to the test at its first issue.
     private let trace = TraceRecorder()
@@ -65,6 +65,7 @@ public final class ScreenTest<State: Codable & Equatable> {
         self.screen = screen
         self.exhaustivity = exhaustivity
         session = Session(registry: screens, options: Evaluator.Options(clock: .virtual, seed: seed), consumer: OutputTee(log, trace: trace))
+        session.keepsSteps = true
         session.start()
         _ = log.take()
         line += 1
@@ -79,7 +80,7 @@ public final class ScreenTest<State: Codable & Equatable> {
     /// The outputs named `name` sent since the screen was opened, oldest first: what
     /// `@outputs.NAME` holds in a session.
     public func outputs(named name: String) -> [ScreenTestOutput] {
-        sent.filter { $0.name == name }
+        sent.map(\.output).filter { $0.name == name }
     }
 
     /// The values of the outputs named `name` sent since the screen was opened, oldest first,
@@ -91,11 +92,49 @@ public final class ScreenTest<State: Codable & Equatable> {
 
     /// Keeps the outputs among what a step's run said, as the step's ``outputs``.
     private func noteOutputs(_ said: [(reply: Reply, push: Bool, line: Int?)]) {
-        outputs = said.compactMap { entry in
+        let kept = said.compactMap { entry -> (output: ScreenTestOutput, line: Int)? in
             guard case .output(let screen, let name, let value) = entry.reply else { return nil }
-            return ScreenTestOutput(name: name, screen: screen, command: entry.line.flatMap { commands[$0] } ?? "", value: value)
+            return (ScreenTestOutput(name: name, screen: screen, command: entry.line.flatMap { commands[$0] } ?? "", value: value), entry.line ?? line)
         }
-        sent += outputs
+        outputs = kept.map(\.output)
+        sent += kept
+    }
+
+    /// Goes back `steps` steps (1 by default): the steps before them are replayed on a fresh
+    /// session, quietly, each compared with what it did the first time, and the test goes on from
+    /// there, ``state`` as it was then and the outputs of the steps undone forgotten.
+    ///
+    /// It replays in this process, so the app's own globals and singletons are not taken back (a
+    /// session's `undo`, which replays in a fresh process, is for that). Fewer steps than asked,
+    /// or a step that does not repeat (real time, a dependency not stubbed, randomness not from
+    /// the screen's context), is an issue at this line, and nothing changes.
+    public func undo(_ steps: Int = 1, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        // The screen's opening is the first step: a test never goes back past it.
+        guard steps < session.stepCount else {
+            Issue.record(
+                Comment(rawValue: "'undo \(steps)': \(Messages.screenTestUndoTooFar(steps: steps, kept: session.stepCount - 1))"),
+                sourceLocation: sourceLocation)
+            return
+        }
+        switch await session.steppedBack(steps) {
+        case .failure(let error):
+            Issue.record(Comment(rawValue: "'undo \(steps)': \(error.message)"), sourceLocation: sourceLocation)
+            attachTrace(sourceLocation)
+        case .success(let fresh):
+            session = fresh
+            line += 1
+            commands[line] = steps == 1 ? "undo" : "undo \(steps)"
+            let last = fresh.lastStepLine ?? 0
+            sent.removeAll { $0.line > last }
+            outputs = []
+            _ = log.take()
+            fresh.showState()
+            for entry in log.take().reversed() {
+                guard case .state(let snapshot) = entry.reply, snapshot.screen == screen else { continue }
+                state = try Self.decode(snapshot)
+                break
+            }
+        }
     }
 
     /// Runs one command line and checks the state it leaves against the state before with

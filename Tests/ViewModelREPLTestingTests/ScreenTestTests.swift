@@ -51,4 +51,22 @@ import ViewModelREPLTesting
             issue.comments.contains { $0.rawValue.contains("unknown") || $0.rawValue.contains("no event") }
         }
     }
+
+    @Test func undoGoesBackAStepAndTheTestGoesOnFromThere() async throws {
+        let screen = try await ScreenTest("foo", in: ExampleScreens.registry(), as: FooViewState.self)
+        try await screen.send("event hello") { $0.text = "👋" }
+        try await screen.send("event present") { $0.sheetIsPresented = true }
+        try await screen.undo()
+        #expect(screen.state == FooViewState(text: "👋", sheetIsPresented: false))
+        try await screen.undo()
+        #expect(screen.state == FooViewState(text: "Nothing has happened yet.", sheetIsPresented: false))
+        // The next step is checked against the state there.
+        try await screen.send("event present") { $0.sheetIsPresented = true }
+        try await withKnownIssue {
+            try await screen.undo(5)
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.contains("cannot go back 5 steps: 1 step since the screen was opened") }
+        }
+        #expect(screen.state.sheetIsPresented)
+    }
 }

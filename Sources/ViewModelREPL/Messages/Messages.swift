@@ -416,7 +416,7 @@ extension Messages {
         "(\(count(dropped, "older line")) dropped while no call took them: at most the newest \(ToolCallCollector.lineLimit), of about \(ToolCallCollector.byteLimit >> 20) MiB, are kept)"
     }
     /// A count with its noun in English: `1 step`, `2 steps`.
-    static func count(_ number: Int, _ noun: String) -> String {
+    package static func count(_ number: Int, _ noun: String) -> String {
         "\(number) \(noun)\(number == 1 ? "" : "s")"
     }
     /// A setting `set` changed, at a terminal.
@@ -484,6 +484,10 @@ extension Messages {
         "\(names.joined(separator: ", ")) \(names.count == 1 ? "changes" : "change") every time the state is read (a getter that reads a clock or counts its reads): a change to \(names.count == 1 ? "it" : "them") alone is not pushed; a command's reply still shows \(names.count == 1 ? "it" : "them")"
     }
     /// A worker that ended before it said it was ready.
+    /// `ScreenTest.undo` past the screen's opening.
+    package static func screenTestUndoTooFar(steps: Int, kept: Int) -> String {
+        "cannot go back \(count(steps, "step")): \(count(kept, "step")) since the screen was opened"
+    }
     /// A terminal session's worker could not be started.
     static func workerCouldNotStart(_ reason: String) -> String {
         "could not start the session's process (\(reason))"

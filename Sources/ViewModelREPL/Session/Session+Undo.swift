@@ -116,3 +116,46 @@ extension Session {
         return true
     }
 }
+
+extension Session {
+    /// Whether the session keeps its steps for going back in this process (``steppedBack(_:)``), as
+    /// a Swift test's ``ScreenTest``-like driver does; a pipe, MCP or terminal session keeps them
+    /// for its workers anyway.
+    package var keepsSteps: Bool {
+        get { evaluator.history.isKept }
+        set { evaluator.history.isKept = newValue || workerLaunch != nil || keeper != nil }
+    }
+
+    /// The line of the last step kept, if any.
+    package var lastStepLine: Int? { evaluator.history.steps.last?.line }
+
+    /// How many steps are kept, those that trapped not counted.
+    package var stepCount: Int { evaluator.history.count }
+
+    /// A fresh session in this process at the step before the last `count`: the steps before them
+    /// replayed on it quietly, each compared with what it did the first time, writing to this
+    /// session's output from here on. The process's own state (the app's globals) is not taken
+    /// back: a worker process is for that (``serve(_:)``). An error, and this session as it was,
+    /// when there are not `count` steps or one did not repeat.
+    package func steppedBack(_ count: Int) async -> Result<Session, ReplError> {
+        guard evaluator.history.isKept, count >= 1 else { return .failure(ReplError(.undoNotHere)) }
+        guard count <= evaluator.history.count else { return .failure(ReplError(.nothingToUndo(asked: count, steps: evaluator.history.count))) }
+        let steps = SessionHistory.before(undoing: count, of: evaluator.history.steps)
+        flush()
+        let fresh = Session(registry: registry, options: evaluator.options, output: output)
+        fresh.keepsSteps = true
+        output.isQuiet = true
+        defer { output.isQuiet = false }
+        for (index, step) in steps.enumerated() {
+            if step.trapped {
+                fresh.evaluator.history.markTrapped(step.text, line: step.line)
+                continue
+            }
+            let reply = await fresh.handle(line: step.text, number: step.line)
+            guard let reply, ReplyDigest.of(reply) == step.digest else {
+                return .failure(ReplError(.undoDiverged(step: index + 1, command: step.text, line: step.line)))
+            }
+        }
+        return .success(fresh)
+    }
+}

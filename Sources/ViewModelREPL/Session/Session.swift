@@ -29,7 +29,7 @@ package final class Session {
     /// The stream every value goes through.
     package let output: SessionOutput
     private let pushes: PushTracker
-    private let registry: ScreenRegistry
+    let registry: ScreenRegistry
 
     /// Creates a session writing to `consumer`, with the output settings `options` give.
     /// - Parameter defersWatches: Set by a session that hands lines over in batches and calls ``armWatches()`` after each.
