@@ -272,92 +272,69 @@ package enum EmergencyFlush {
             quoted = StandardErrorTap.settledTail()
         }
         let runtime = RuntimeMessage.find(in: quoted)
-        do {
-            let buffer = lineBuffer
-            var count = 0
-            func add(_ text: StaticString) {
-                text.withUTF8Buffer { bytes in
-                    for byte in bytes where count < buffer.count {
-                        buffer[count] = byte
-                        count += 1
-                    }
-                }
-            }
-            func add(number: Int) {
-                // Twenty digits on the stack: an Int has at most nineteen.
-                var digits = (UInt64(0), UInt64(0), UInt64(0))
-                withUnsafeMutableBytes(of: &digits) { digits in
-                    var value = max(0, number)
-                    var length = 0
-                    repeat {
-                        digits[length] = UInt8(ascii: "0") + UInt8(value % 10)
-                        value /= 10
-                        length += 1
-                    } while value > 0 && length < digits.count
-                    while length > 0, count < buffer.count {
-                        length -= 1
-                        buffer[count] = digits[length]
-                        count += 1
-                    }
-                }
-            }
-            add(#"{"type":"error","seq":"#)
-            add(number: running.seq)
-            if running.idLength > 0 {
-                add(#","id":"#)
-                for index in 0..<running.idLength where count < buffer.count {
-                    buffer[count] = requestID[index]
-                    count += 1
-                }
-            }
-            add(#","line":"#)
-            add(number: running.line)
-            add(#","code":"crashed","message":"#)
-            if let runtime {
-                // Room is left for the rest of the line: a message is cut at a character's end.
-                add("\"")
-                count = RuntimeMessage.escape(quoted, runtime.message, into: buffer, at: count, limit: 3000)
-                add("\"")
-                if let place = runtime.place {
-                    add(#","place":""#)
-                    count = RuntimeMessage.escape(quoted, place, into: buffer, at: count, limit: 3700)
-                    add("\"")
-                }
-            } else {
-                add(Messages.crashedMessage)
-            }
-            add(#","signal":"#)
-            add(number: Int(signal))
-            add("}\n")
-            var offset = 0
-            while offset < count {
-                let written = write(fd, buffer.baseAddress! + offset, count - offset)
-                if written < 0, errno == EINTR { continue }
-                if written <= 0 { return }
-                offset += written
-            }
+        var line = HandlerLine(buffer: lineBuffer)
+        line.add(#"{"type":"error","seq":"#)
+        line.add(number: running.seq)
+        if running.idLength > 0 {
+            line.add(#","id":"#)
+            line.add(UnsafeBufferPointer(start: requestID, count: running.idLength))
         }
+        line.add(#","line":"#)
+        line.add(number: running.line)
+        line.add(#","code":"crashed","message":"#)
+        if let runtime {
+            // Room is left for the rest of the line: a message is cut at a character's end.
+            line.add("\"")
+            line.count = RuntimeMessage.escape(quoted, runtime.message, into: line.buffer, at: line.count, limit: 3000)
+            line.add("\"")
+            if let place = runtime.place {
+                line.add(#","place":""#)
+                line.count = RuntimeMessage.escape(quoted, place, into: line.buffer, at: line.count, limit: 3700)
+                line.add("\"")
+            }
+        } else {
+            line.add(Messages.crashedMessage)
+        }
+        line.add(#","signal":"#)
+        line.add(number: Int(signal))
+        line.add("}\n")
+        line.send(to: fd)
     }
 
     /// Says at a terminal which line trapped, with write(2) alone, from bytes on the stack.
     private static func sayCrash() {
         guard request.pointee.inWords else { return }
-        let line = request.pointee.line
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 512) { buffer in
-            var count = 0
-            func add(_ text: StaticString) {
-                text.withUTF8Buffer { bytes in
-                    for byte in bytes where count < buffer.count {
-                        buffer[count] = byte
-                        count += 1
-                    }
-                }
+            var line = HandlerLine(buffer: buffer)
+            line.add(Messages.crashedInWordsBefore)
+            line.add(number: request.pointee.line)
+            line.add(request.pointee.carriedOn ? Messages.crashedInWordsAfterCarryingOn : Messages.crashedInWordsAfter)
+            line.send(to: STDERR_FILENO)
+        }
+    }
+
+    /// A line a crash handler builds in a buffer made beforehand and writes with write(2) alone:
+    /// nothing allocated, no lock taken. What does not fit is left out.
+    private struct HandlerLine {
+        let buffer: UnsafeMutableBufferPointer<UInt8>
+        var count = 0
+
+        mutating func add(_ text: StaticString) {
+            text.withUTF8Buffer { add($0) }
+        }
+
+        mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) {
+            for byte in bytes where count < buffer.count {
+                buffer[count] = byte
+                count += 1
             }
-            add(Messages.crashedInWordsBefore)
-            // The line's number, at most twenty digits.
-            var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        }
+
+        /// A whole number's digits (a negative one as 0): twenty on the stack, as an Int has at most nineteen.
+        mutating func add(number: Int) {
+            var digits = (UInt64(0), UInt64(0), UInt64(0))
             withUnsafeMutableBytes(of: &digits) { digits in
-                var value = max(0, line)
+                var value = max(0, number)
                 var length = 0
                 repeat {
                     digits[length] = UInt8(ascii: "0") + UInt8(value % 10)
@@ -370,10 +347,13 @@ package enum EmergencyFlush {
                     count += 1
                 }
             }
-            add(request.pointee.carriedOn ? Messages.crashedInWordsAfterCarryingOn : Messages.crashedInWordsAfter)
+        }
+
+        /// Writes the line to `fd`, retrying when interrupted; gives up on an error.
+        func send(to fd: Int32) {
             var offset = 0
             while offset < count {
-                let written = write(STDERR_FILENO, buffer.baseAddress! + offset, count - offset)
+                let written = write(fd, buffer.baseAddress! + offset, count - offset)
                 if written < 0, errno == EINTR { continue }
                 if written <= 0 { return }
                 offset += written

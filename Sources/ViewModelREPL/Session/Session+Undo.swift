@@ -18,13 +18,11 @@ extension Session {
             steps: steps.map(ResumePlan.Step.init), seq: output.nextSeq, line: undo.tag.line,
             id: undo.tag.id.map(JSONWriter.string))
         (plan.errors, plan.failedExpectations) = (accounting.errorCount, accounting.failedExpectations)
-        let environment: [String: String]
         switch plan.environment() {
         case .success(let made):
-            environment = made.variables
             // Read by the worker before it says anything; gone on every path.
             defer { _ = unlink(made.file) }
-            return await serve(undo, plan: plan, launch: launch, environment: environment, steps: Array(steps))
+            return await serve(undo, plan: plan, launch: launch, environment: made.variables, steps: steps)
         case .failure(let failure): return .failure(ReplError(.undoFailed(reason: failure.reason)))
         }
     }

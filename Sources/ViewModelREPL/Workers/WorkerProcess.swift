@@ -56,6 +56,8 @@ package final class WorkerProcess {
     private var input: Int32
     private let errorOutput: ErrorOutput
     private var pending: [UInt8] = []
+    /// Where reads of the worker's progress and standard error land: made once, not per read.
+    private var readBuffer = [UInt8](repeating: 0, count: 64 * 1024)
     private var ending: Ending?
     /// The last of what the worker wrote on its standard error.
     package private(set) var errorTail: [UInt8] = []
@@ -174,10 +176,9 @@ package final class WorkerProcess {
             if ready == 0 { continue }
             if fds.count > 1, fds[1].revents != 0 { readErrors() }
             if fds[0].revents != 0 {
-                var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-                let count = read(progress, &buffer, buffer.count)
+                let count = read(progress, &readBuffer, readBuffer.count)
                 if count > 0 {
-                    pending += buffer[..<count]
+                    pending += readBuffer[..<count]
                 } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
                     close(progress)
                     progress = -1
@@ -289,8 +290,7 @@ package final class WorkerProcess {
     /// Reads once from the worker's standard error; whether something was read.
     @discardableResult
     private func readErrors() -> Bool {
-        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
-        let count = read(errors, &buffer, buffer.count)
+        let count = read(errors, &readBuffer, readBuffer.count)
         guard count > 0 else {
             if count == 0 || (errno != EINTR && errno != EAGAIN) {
                 close(errors)
@@ -298,8 +298,8 @@ package final class WorkerProcess {
             }
             return false
         }
-        if errorOutput == .passedOn { _ = DescriptorWriter.writeAll(Array(buffer[..<count]), to: STDERR_FILENO) }
-        errorTail += buffer[..<count]
+        if errorOutput == .passedOn { _ = DescriptorWriter.writeAll(Array(readBuffer[..<count]), to: STDERR_FILENO) }
+        errorTail += readBuffer[..<count]
         if errorTail.count > Self.keptErrorBytes { errorTail.removeFirst(errorTail.count - Self.keptErrorBytes) }
         return true
     }
