@@ -48,7 +48,9 @@ struct UndoTests {
         let rolled = try await process.request("event roll", line: 3).reply
         let refused = try await process.request("undo", line: 4).reply
         #expect(refused["code"] as? String == "undo_diverged")
-        #expect((refused["message"] as? String)?.contains("step 2 ('event roll', line 2)") == true, "\(refused)")
+        #expect(
+            (refused["message"] as? String)?.contains("step 2 ('event roll', line 2) did not do what it did the first time: state.rolls[0] was ") == true,
+            "\(refused)")
         let after = try await process.request("state", line: 5).reply
         #expect((after["state"] as? [String: [Int]]) == (rolled["state"] as? [String: [Int]]))
         let nothing = try VMReplProcess(binary: Self.binary)

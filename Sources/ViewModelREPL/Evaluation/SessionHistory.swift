@@ -13,7 +13,16 @@ final class SessionHistory {
         var line: Int
         var digest: UInt64
         var trapped = false
+        /// The state its reply showed, while the history's budget for states holds it: a replay
+        /// that differs there names the path.
+        var state: [UInt8]?
     }
+
+    /// The most bytes of states the steps keep; past it the oldest are let go (their digests stay).
+    static let stateBudget = 32 << 20
+    /// The bytes of states kept, and the first step that may still keep one.
+    private var stateBytes = 0
+    private var oldestState = 0
 
     /// Whether steps are kept at all.
     var isKept = false
@@ -25,7 +34,18 @@ final class SessionHistory {
     var count: Int { steps.count - trappedCount }
 
     func record(_ text: String, line: Int, reply: Reply) {
-        steps.append(Step(text: text, line: line, digest: ReplyDigest.of(reply)))
+        var step = Step(text: text, line: line, digest: ReplyDigest.of(reply))
+        // The reply's own bytes, shared, not copied.
+        if case .state(let snapshot) = reply {
+            step.state = snapshot.json
+            stateBytes += snapshot.json.count
+        }
+        steps.append(step)
+        while stateBytes > Self.stateBudget, oldestState < steps.count {
+            stateBytes -= steps[oldestState].state?.count ?? 0
+            steps[oldestState].state = nil
+            oldestState += 1
+        }
     }
 
     /// Marks the command on `line` that trapped: listed, never replayed.
@@ -46,10 +66,6 @@ final class SessionHistory {
         return Array(steps[..<end])
     }
 
-    /// Starts from `steps`, those a replay repeated.
-    func restore(_ steps: [Step]) {
-        self.steps = steps
-    }
 }
 
 /// `undo` asked for: how many steps back, and the request, which the worker that replays the rest

@@ -139,9 +139,9 @@ package enum Messages {
         case .undoNotHere:
             return
                 "undo and history work in a pipe session (vmrepl reading requests from a pipe), over MCP and at a terminal, not in a script run yet; nothing changed"
-        case .undoDiverged(let step, let command, let line):
+        case .undoDiverged(let step, let command, let line, let difference):
             return
-                "undo stopped: replayed in a fresh process, step \(step) ('\(command)', line \(line)) did not do what it did the first time; something it depends on is not repeatable (real time, a dependency not stubbed, randomness not from the screen's context); the session stays where it was"
+                "undo stopped: replayed in a fresh process, step \(step) ('\(command)', line \(line)) did not do what it did the first time\(difference.map { ": " + $0 } ?? ""); something it depends on is not repeatable (real time, a dependency not stubbed, randomness not from the screen's context); the session stays where it was"
         case .undoFailed(let reason):
             return "undo could not replay the session in a fresh process (\(reason)); the session stays where it was"
         case .notWatched(let path): return "\(path) is not watched on this screen; watch lists what is"
@@ -313,6 +313,8 @@ extension Messages {
     static func fromDiverged(_ path: String, step: Int, command: String, difference: String) -> String {
         "--from: \(path): step \(step) ('\(command)') did not do what the trace recorded: \(difference); something it depends on is not repeatable (real time, a dependency not stubbed, randomness not from the screen's context), or the screens changed since"
     }
+    /// A replayed step whose reply the first time was a state, and not now.
+    static let replyNotAState = "the first time it showed the state, now it did not"
     /// At a terminal: the session opened at a trace's step (`--from`).
     static func openedFrom(_ path: String, step: Int) -> String {
         "Opened at step \(step) of \(path); the state there:"
@@ -500,8 +502,8 @@ extension Messages {
         return "vmrepl: carrying on at the step before \(trapped) in a fresh process: \(count(steps, "step")) replayed; history marks it"
     }
     /// At a terminal, after a trap: the fresh process's replay did not repeat a step.
-    static func carryOnDiverged(step: Int, command: String) -> String {
-        "cannot carry on: replayed in a fresh process, step \(step) ('\(command)') did not do what it did the first time (real time, a dependency not stubbed, randomness not from the screen's context); the session ends"
+    static func carryOnDiverged(step: Int, command: String, difference: String?) -> String {
+        "cannot carry on: replayed in a fresh process, step \(step) ('\(command)') did not do what it did the first time\(difference.map { ": " + $0 } ?? "") (real time, a dependency not stubbed, randomness not from the screen's context); the session ends"
     }
     static func workerEnded(_ how: String?) -> String {
         "the worker ended before it had replayed the steps" + (how.map { " (\($0))" } ?? "")

@@ -139,8 +139,9 @@ package struct ReplError: Error, Equatable, Sendable {
         case nothingToUndo(asked: Int, steps: Int)
         /// `undo` or `history` where no steps are kept (not a pipe session).
         case undoNotHere
-        /// A replayed step did not do what it did the first time: its number, its line, why undo could not start.
-        case undoDiverged(step: Int, command: String, line: Int)
+        /// A replayed step did not do what it did the first time: its number, its line, and the first
+        /// path of its state that differed, where the state the first time was kept.
+        case undoDiverged(step: Int, command: String, line: Int, difference: String?)
         /// No worker could be started, or it ended before it had replayed.
         case undoFailed(reason: String)
         case notRecording

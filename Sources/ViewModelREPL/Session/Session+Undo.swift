@@ -35,10 +35,9 @@ extension Session {
         case .gone:
             // The fresh worker answers on this terminal from here on; nothing here is owed.
             _exit(0)
-        case .diverged(let number):
+        case .diverged(let divergence):
             let steps = SessionHistory.before(undoing: undo.steps, of: evaluator.history.steps)
-            let step = steps.dropFirst(max(0, number - 1)).first
-            return .error(ReplError(.undoDiverged(step: number, command: step?.text ?? "", line: step?.line ?? 0)))
+            return .error(ReplError(Self.diverged(divergence, of: steps)))
         case .failed(let reason):
             return .error(ReplError(.undoFailed(reason: reason)))
         }
@@ -60,11 +59,9 @@ extension Session {
             switch worker.next(within: nil) {
             case .line("ready"):
                 return .success(worker)
-            case .line(let line) where line.hasPrefix("diverged "):
+            case .line(let line) where Divergence(line: line) != nil:
                 worker.kill()
-                let number = Int(line.dropFirst("diverged ".count)) ?? 0
-                let step = steps.dropFirst(max(0, number - 1)).first
-                return .failure(ReplError(.undoDiverged(step: number, command: step?.text ?? "", line: step?.line ?? 0)))
+                return .failure(ReplError(Self.diverged(Divergence(line: line)!, of: steps)))
             case .line:
                 continue
             case .ended(let ending):
@@ -73,6 +70,26 @@ extension Session {
                 continue
             }
         }
+    }
+}
+
+extension Session {
+    /// The error saying a replay of `steps` stopped repeating where `divergence` says.
+    static func diverged(_ divergence: Divergence, of steps: [SessionHistory.Step]) -> ReplError.Reason {
+        let step = steps.dropFirst(max(0, divergence.step - 1)).first
+        return .undoDiverged(step: divergence.step, command: step?.text ?? "", line: step?.line ?? 0, difference: divergence.difference)
+    }
+
+    /// The first path where `reply`'s state differs from `state`, the state its step showed the
+    /// first time, in words; `nil` where that state was not kept.
+    static func difference(from state: [UInt8]?, to reply: Reply) -> String? {
+        guard let state, let was = try? JSONParser.parse(String(decoding: state, as: UTF8.self), maximumDepth: JSONLineBuilder.maximumStateDepth)
+        else { return nil }
+        guard case .state(let snapshot) = reply else { return Messages.replyNotAState }
+        guard let now = try? JSONParser.parse(String(decoding: snapshot.json, as: UTF8.self), maximumDepth: JSONLineBuilder.maximumStateDepth),
+            let first = JSONPatch.differences(from: was, to: now).first
+        else { return nil }
+        return Messages.fromDifference(path: first.statePath(after: "state"), was: first.old, now: first.new)
     }
 }
 
@@ -98,7 +115,7 @@ extension Session {
             }
             let reply = await handle(line: step.text, number: step.line)
             guard let reply, ReplyDigest.of(reply) == step.digest else {
-                progress.diverged(index + 1)
+                progress.diverged(Divergence(step: index + 1, difference: reply.flatMap { Self.difference(from: step.state, to: $0) }))
                 return false
             }
         }
@@ -151,7 +168,7 @@ extension Session {
             }
             let reply = await fresh.handle(line: step.text, number: step.line)
             guard let reply, ReplyDigest.of(reply) == step.digest else {
-                return .failure(ReplError(.undoDiverged(step: index + 1, command: step.text, line: step.line)))
+                return .failure(ReplError(.undoDiverged(step: index + 1, command: step.text, line: step.line, difference: nil)))
             }
         }
         return .success(fresh)

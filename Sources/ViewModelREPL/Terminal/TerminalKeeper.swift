@@ -85,7 +85,7 @@ package final class TerminalKeeper {
             running = (String(parts[3]), number, seq)
         case "kept" where parts.count == 4:
             guard let number = Int(parts[1]), let digest = UInt64(parts[2]) else { return nil }
-            steps.append(SessionHistory.Step(text: String(parts[3]), line: number, digest: digest))
+            steps.append(Self.step(line: number, digest: digest, rest: parts[3]))
         case "undo" where parts.count == 4:
             guard let count = Int(parts[1]), let number = Int(parts[2]), let seq = Int(parts[3]) else { return nil }
             return undo(count, line: number, seq: seq, asked: worker)
@@ -93,6 +93,20 @@ package final class TerminalKeeper {
             break
         }
         return nil
+    }
+
+    /// A step the worker kept, from the rest of its `kept` line: its state's length and bytes (`- -`
+    /// for none), then its text.
+    private static func step(line: Int, digest: UInt64, rest: Substring) -> SessionHistory.Step {
+        let bytes = Array(rest.utf8)
+        guard let space = bytes.firstIndex(of: UInt8(ascii: " ")) else { return SessionHistory.Step(text: String(rest), line: line, digest: digest) }
+        let length = Int(String(decoding: bytes[..<space], as: UTF8.self))
+        let start = space + 1
+        let end = start + (length ?? 1)
+        guard end < bytes.count, bytes[end] == UInt8(ascii: " ") else { return SessionHistory.Step(text: String(rest), line: line, digest: digest) }
+        var step = SessionHistory.Step(text: String(decoding: bytes[(end + 1)...], as: UTF8.self), line: line, digest: digest)
+        if length != nil { step.state = Array(bytes[start..<end]) }
+        return step
     }
 
     /// Serves `undo count` on `line`: a fresh worker replays the steps before; once it repeated
@@ -110,8 +124,8 @@ package final class TerminalKeeper {
             steps = kept
             running = nil
             return fresh
-        case .failure(.diverged(let step)):
-            old.send("diverged \(step)\n")
+        case .failure(.diverged(let divergence)):
+            old.send(divergence.line + "\n")
         case .failure(.failed(let reason)):
             old.send("failed \(reason)\n")
         }
@@ -130,9 +144,9 @@ package final class TerminalKeeper {
         case .success(let fresh):
             fresh.send("go\n")
             return fresh
-        case .failure(.diverged(let step)):
-            let command = steps.dropFirst(step - 1).first?.text ?? ""
-            report("vmrepl: \(Messages.carryOnDiverged(step: step, command: command))")
+        case .failure(.diverged(let divergence)):
+            let command = steps.dropFirst(divergence.step - 1).first?.text ?? ""
+            report("vmrepl: \(Messages.carryOnDiverged(step: divergence.step, command: command, difference: divergence.difference))")
         case .failure(.failed(let reason)):
             report("vmrepl: \(Messages.workerCouldNotStart(reason))")
         }
@@ -141,7 +155,7 @@ package final class TerminalKeeper {
 
     /// Why a fresh worker did not take over.
     private enum Refusal: Error {
-        case diverged(Int)
+        case diverged(Divergence)
         case failed(String)
     }
 
@@ -159,9 +173,9 @@ package final class TerminalKeeper {
             switch fresh.next(within: nil) {
             case .line("ready"):
                 return .success(fresh)
-            case .line(let line) where line.hasPrefix("diverged "):
+            case .line(let line) where Divergence(line: line) != nil:
                 fresh.kill()
-                return .failure(.diverged(Int(line.dropFirst("diverged ".count)) ?? 0))
+                return .failure(.diverged(Divergence(line: line)!))
             case .line, .timedOut:
                 continue
             case .ended(let ending):

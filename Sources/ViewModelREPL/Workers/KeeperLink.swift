@@ -13,8 +13,8 @@ package final class KeeperLink {
     package enum Verdict: Equatable {
         /// A fresh worker repeated the steps before and takes the terminal: this process ends now.
         case gone
-        /// The fresh worker's replay did not repeat step N (from 1, of the steps it replayed).
-        case diverged(Int)
+        /// The fresh worker's replay did not repeat a step.
+        case diverged(Divergence)
         /// No fresh worker could be started, or the keeper is gone: why.
         case failed(String)
     }
@@ -40,7 +40,7 @@ package final class KeeperLink {
         progress.undo(steps, line: line, seq: seq)
         guard let word = nextWord() else { return .failed(Messages.keeperGone) }
         if word == "gone" { return .gone }
-        if word.hasPrefix("diverged "), let step = Int(word.dropFirst("diverged ".count)) { return .diverged(step) }
+        if let divergence = Divergence(line: word) { return .diverged(divergence) }
         return .failed(word.hasPrefix("failed ") ? String(word.dropFirst("failed ".count)) : word)
     }
 

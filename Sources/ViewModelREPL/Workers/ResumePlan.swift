@@ -16,16 +16,19 @@ package struct ResumePlan: Sendable {
         package var line: Int
         package var digest: UInt64
         package var trapped = false
+        /// The state its reply showed the first time, where it was kept.
+        package var state: [UInt8]?
 
-        package init(text: String, line: Int, digest: UInt64, trapped: Bool = false) {
+        package init(text: String, line: Int, digest: UInt64, trapped: Bool = false, state: [UInt8]? = nil) {
             self.text = text
             self.line = line
             self.digest = digest
             self.trapped = trapped
+            self.state = state
         }
 
         init(_ step: SessionHistory.Step) {
-            self.init(text: step.text, line: step.line, digest: step.digest, trapped: step.trapped)
+            self.init(text: step.text, line: step.line, digest: step.digest, trapped: step.trapped, state: step.state)
         }
     }
 
@@ -58,13 +61,19 @@ package struct ResumePlan: Sendable {
     /// file, to remove once the worker has read it, and the environment a worker reads the plan
     /// from (every variable set, so none is left from a plan before); or why it could not be written.
     package func environment() -> Result<(file: String, variables: [String: String]), WorkerFailure> {
-        var text = ""
-        for step in steps { text += "\(step.line)\t\(step.trapped ? Self.trappedField : String(step.digest))\t\(step.text)\n" }
+        // A row a step: its line, its digest (or the mark of a trap), its state's JSON (one line,
+        // no tab: JSON escapes both) or `-`, and its text, which may hold tabs, last.
+        var text: [UInt8] = []
+        for step in steps {
+            text += "\(step.line)\t\(step.trapped ? Self.trappedField : String(step.digest))\t".utf8
+            text += step.state ?? Array("-".utf8)
+            text += "\t\(step.text)\n".utf8
+        }
         var template = Array((NSTemporaryDirectory() + "/vmrepl-resume-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { return .failure(WorkerFailure(errno)) }
         let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        let written = DescriptorWriter.writeAll(Array(text.utf8), to: fd)
+        let written = DescriptorWriter.writeAll(text, to: fd)
         close(fd)
         guard written else {
             unlink(path)
@@ -85,12 +94,15 @@ package struct ResumePlan: Sendable {
         else { return nil }
         try? FileManager.default.removeItem(atPath: path)
         var steps: [Step] = []
-        for row in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true) {
-            let parts = row.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false)
-            guard parts.count == 3, let number = Int(parts[0]) else { return nil }
+        // Rows split as bytes: a text ending in a carriage return stays one row.
+        for bytes in [UInt8](data).split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
+            let row = String(decoding: bytes, as: UTF8.self)
+            let parts = row.split(separator: "\t", maxSplits: 3, omittingEmptySubsequences: false)
+            guard parts.count == 4, let number = Int(parts[0]) else { return nil }
             let trapped = parts[1] == trappedField
             guard let digest = trapped ? 0 : UInt64(parts[1]) else { return nil }
-            steps.append(Step(text: String(parts[2]), line: number, digest: digest, trapped: trapped))
+            let state = parts[2] == "-" ? nil : Array(parts[2].utf8)
+            steps.append(Step(text: String(parts[3]), line: number, digest: digest, trapped: trapped, state: state))
         }
         let id = environment[idVariable].flatMap { $0.isEmpty ? nil : $0 }
         var plan = ResumePlan(steps: steps, seq: seq, line: line, id: id)

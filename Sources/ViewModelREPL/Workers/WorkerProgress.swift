@@ -11,8 +11,8 @@
 /// The lines: `run N` (a trial starts), `replay` (a replay starts), `setup N` (the setup's line N
 /// runs), `step LINE` (a generated step runs), `idle` (nothing runs that has a time limit),
 /// `broken INVARIANT` (a replay broke it); a resumed session's `ready` and `diverged N`; a
-/// terminal's worker's `trying LINE SEQ TEXT` (a command runs, its reply to take `seq` SEQ), `kept LINE DIGEST TEXT` (a step kept in
-/// its history) and `undo N LINE SEQ`.
+/// terminal's worker's `trying LINE SEQ TEXT` (a command runs, its reply to take `seq` SEQ), `kept LINE DIGEST LENGTH STATE TEXT` (a step kept
+/// in its history, with the state its reply showed) and `undo N LINE SEQ`.
 @MainActor
 package final class WorkerProgress {
     /// What the worker was started to do, read from its environment.
@@ -68,13 +68,17 @@ package final class WorkerProgress {
     package func ready() { say("ready") }
 
     /// A resumed session's replay did not repeat step `step` (from 1).
-    package func diverged(_ step: Int) { say("diverged \(step)") }
+    package func diverged(_ divergence: Divergence) { say(divergence.line) }
 
     /// A terminal's worker runs the command on `line`: a trap from here on is its.
     func trying(_ text: String, line: Int, seq: Int) { say("trying \(line) \(seq) " + text) }
 
     /// A terminal's worker kept a step in its history.
-    func kept(_ step: SessionHistory.Step) { say("kept \(step.line) \(step.digest) " + step.text) }
+    /// Its state goes with it, its length first (`-` for none): `kept LINE DIGEST LENGTH STATE TEXT`.
+    func kept(_ step: SessionHistory.Step) {
+        let state = step.state.map { "\($0.count) " + String(decoding: $0, as: UTF8.self) } ?? "- -"
+        say("kept \(step.line) \(step.digest) \(state) " + step.text)
+    }
 
     /// A terminal's worker asks to go back `steps` steps, for `undo` on `line`, its answer's `seq` `seq`.
     func undo(_ steps: Int, line: Int, seq: Int) { say("undo \(steps) \(line) \(seq)") }

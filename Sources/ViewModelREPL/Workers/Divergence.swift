@@ -1,0 +1,28 @@
+/// Where a worker's replay stopped repeating the session: the step (from 1, of the steps it
+/// replayed) and, where the state it showed the first time was kept, the first path that differed.
+///
+/// Said on one line, `diverged N` or `diverged N DIFFERENCE`, by the worker to the process that
+/// started it, and by a terminal's keeper to the worker that asked for `undo`.
+package struct Divergence: Equatable, Sendable {
+    package var step: Int
+    package var difference: String?
+
+    package init(step: Int, difference: String? = nil) {
+        self.step = step
+        self.difference = difference
+    }
+
+    /// The line that says it, one line whatever the difference holds.
+    package var line: String {
+        guard let difference else { return "diverged \(step)" }
+        return "diverged \(step) " + difference.split(whereSeparator: \.isNewline).joined(separator: " ")
+    }
+
+    /// Reads `line`; `nil` when it says something else.
+    package init?(line: String) {
+        guard line.hasPrefix("diverged ") else { return nil }
+        let rest = line.dropFirst("diverged ".count).split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let first = rest.first, let step = Int(first) else { return nil }
+        self.init(step: step, difference: rest.count > 1 ? String(rest[1]) : nil)
+    }
+}
