@@ -1,3 +1,5 @@
+import Dispatch
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -49,22 +51,24 @@ package final class TerminalKeeper {
             report("vmrepl: \(Messages.workerCouldNotStart(failure.reason))")
             return .requestFailed
         }
+        // SIGTERM and SIGHUP go on to the worker that is the session.
+        var forwarders = Self.forwarding(to: worker)
+        defer { for source in forwarders { source.cancel() } }
+        func become(_ next: WorkerProcess) {
+            worker = next
+            for source in forwarders { source.cancel() }
+            forwarders = Self.forwarding(to: next)
+        }
         while true {
-            var forwarders = [SIGTERM, SIGHUP].map { WorkerProcess.forward($0, to: worker.pid) }
-            defer { for source in forwarders { source.cancel() } }
             switch worker.next(within: nil) {
             case .line(let line):
-                if let next = take(line, from: worker) {
-                    worker = next
-                    for source in forwarders { source.cancel() }
-                    forwarders = [SIGTERM, SIGHUP].map { WorkerProcess.forward($0, to: worker.pid) }
-                }
+                if let next = take(line, from: worker) { become(next) }
             case .ended(.exited(let status)):
                 return ExitStatus(rawValue: status) ?? .requestFailed
             case .ended(.signalled(let signal)) where Self.traps.contains(signal):
                 restoreTerminal()
                 guard let next = carryOn(after: signal) else { return .requestFailed }
-                worker = next
+                become(next)
             case .ended(.signalled(let signal)):
                 // Ended by someone (SIGTERM, SIGKILL): so is the session.
                 restoreTerminal()
@@ -73,6 +77,11 @@ package final class TerminalKeeper {
                 continue
             }
         }
+    }
+
+    /// Sources that send SIGTERM and SIGHUP on to `worker` as this process gets them.
+    private static func forwarding(to worker: WorkerProcess) -> [any DispatchSourceSignal] {
+        [SIGTERM, SIGHUP].map { WorkerProcess.forward($0, to: worker.pid) }
     }
 
     /// Reads one line from the worker; the worker that is the session from now on, when an `undo`
