@@ -1,21 +1,53 @@
 /// The steps of a session so far — the commands that did something, with their line — for
 /// `history` and `undo`, which replays all but the last few in a fresh worker process.
 ///
-/// Each step keeps a digest of its reply (``ReplyDigest``), so a replay can tell where it stopped
-/// repeating the session. Kept only where `undo` can be served (a pipe session), so other sessions
-/// pay nothing for it.
+/// Each step keeps its reply (shared, not copied) while the budget for states holds it, and its
+/// digest (``ReplyDigest``) once it does not: a replay can tell where it stopped repeating the
+/// session, and what differed. The digest is taken when asked for (an `undo`) or when the reply
+/// is let go, not as each step is kept: the per-line path pays for an append. Kept only where
+/// `undo` can be served (pipe, MCP and terminal sessions), so other sessions pay nothing for it.
 @MainActor
 final class SessionHistory {
     /// One step: the line as it was read, its number, and its reply's digest; or a command that
     /// trapped (at a terminal, which carried on without it), marked, never replayed nor counted.
-    struct Step: Equatable, Sendable {
+    struct Step: Sendable {
         var text: String
         var line: Int
-        var digest: UInt64
         var trapped = false
         /// The state its reply showed, while the history's budget for states holds it: a replay
         /// that differs there names the path.
         var state: [UInt8]?
+        /// The reply, until it is let go; then, or when it was never had, its digest.
+        private var reply: Reply?
+        private var knownDigest: UInt64
+
+        /// A step whose reply's digest is known (read from a worker, or a mark).
+        init(text: String, line: Int, digest: UInt64, trapped: Bool = false, state: [UInt8]? = nil) {
+            self.text = text
+            self.line = line
+            self.trapped = trapped
+            self.state = state
+            knownDigest = digest
+        }
+
+        /// A step as it is kept: its reply.
+        init(text: String, line: Int, reply: Reply) {
+            self.text = text
+            self.line = line
+            self.reply = reply
+            knownDigest = 0
+            if case .state(let snapshot) = reply { state = snapshot.json }
+        }
+
+        /// Its reply's digest.
+        var digest: UInt64 { reply.map(ReplyDigest.of) ?? knownDigest }
+
+        /// Lets the reply and its state go, keeping the digest.
+        mutating func letGo() {
+            knownDigest = digest
+            reply = nil
+            state = nil
+        }
     }
 
     /// The most bytes of states the steps keep; past it the oldest are let go (their digests stay).
@@ -34,16 +66,12 @@ final class SessionHistory {
     var count: Int { steps.count - trappedCount }
 
     func record(_ text: String, line: Int, reply: Reply) {
-        var step = Step(text: text, line: line, digest: ReplyDigest.of(reply))
-        // The reply's own bytes, shared, not copied.
-        if case .state(let snapshot) = reply {
-            step.state = snapshot.json
-            stateBytes += snapshot.json.count
-        }
+        let step = Step(text: text, line: line, reply: reply)
+        stateBytes += step.state?.count ?? 0
         steps.append(step)
         while stateBytes > Self.stateBudget, oldestState < steps.count {
             stateBytes -= steps[oldestState].state?.count ?? 0
-            steps[oldestState].state = nil
+            steps[oldestState].letGo()
             oldestState += 1
         }
     }
