@@ -121,6 +121,8 @@ public final class ScreenTest<State: Codable & Equatable> {
             Issue.record(Comment(rawValue: "'undo \(steps)': \(error.message)"), sourceLocation: sourceLocation)
             attachTrace(sourceLocation)
         case .success(let fresh):
+            // The work the session left behind is cancelled: it must not push into the fresh one's steps.
+            _ = session.interrupt()
             session = fresh
             line += 1
             commands[line] = steps == 1 ? "undo" : "undo \(steps)"

@@ -81,4 +81,28 @@ struct FromTraceTests {
         #expect(opened.status == 2)
         #expect(opened.standardError.contains(words), "\(opened.standardError)")
     }
+
+    /// A worker an undo starts replays the session's own steps: the trace is not read again, so
+    /// it may be gone; a chain of many patches is made whole one state at a time.
+    @Test(.timeLimit(.minutes(1)))
+    func undoAfterOpeningNeedsTheTraceNoMoreAndALongChainOpens() async throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let page = dir.appendingPathComponent("taps.html").path
+        let taps = 150
+        _ = try await Transcript.run(["use tally"] + Array(repeating: "event tap", count: taps), arguments: ["--trace=\(page)"], binary: Self.binary)
+        let process = try VMReplProcess(["--from=\(page)@\(taps + 1)"], binary: Self.binary)
+        _ = try await process.next()
+        let opened = try await process.request("state", line: 1).reply
+        #expect(state(opened) == ["taps": taps, "total": taps])
+        try FileManager.default.removeItem(atPath: page)
+        let back = try await process.request("undo 3", line: 2).reply
+        #expect(state(back) == ["taps": taps - 3, "total": taps - 3], "\(back)")
+        let history = try await process.request("history", line: 3).reply
+        // The trace's steps are line 0: this session's own lines are numbered from 1.
+        #expect((history["steps"] as? [[String: Any]])?.first?["line"] as? Int == 0)
+        process.closeInput()
+        _ = try await process.rest()
+        #expect(await process.exitStatus() == 0)
+    }
 }

@@ -4,6 +4,7 @@ extension Evaluator {
     func evaluate(_ parsed: ParsedCommand, tag: RequestTag) async -> Reply {
         time.commandBegins()
         guard parsed.spec.takesTime, let timed = parsed.command as? any TimedCommand else { return evaluateNow(parsed, tag: tag) }
+        defer { time.commandEnds() }
         do throws(ReplError) {
             return try await timed.runOverTime(in: self, tag: tag)
         } catch {
@@ -16,6 +17,7 @@ extension Evaluator {
     func evaluateNow(_ parsed: ParsedCommand, tag: RequestTag) -> Reply {
         time.commandBegins()
         if parsed.spec.needsScreen, current == nil { return .error(ReplError(.noScreen(known: registry.names))) }
+        defer { time.commandEnds() }
         return pushes.executing(tag: tag) {
             // On virtual time the loads a command starts do their work on this thread (LoadJobQueue).
             if #available(macOS 15.0, *) {

@@ -190,12 +190,13 @@ final class TimeDriver {
     /// Takes up the timers the screens hold that were not known: on virtual time each is due as
     /// far ahead on the virtual clock as it was on the real one (to the hundredth of a second), and
     /// only the session fires it; on real time a wait is woken when it fires. Forgets invalid ones.
-    /// A timer not known yet was scheduled between the moment the last command began or held timer
-    /// was fired (``lookedAt``) and now: its interval is read from that window
-    /// (``scheduledInterval(from:to:)``), so the real time a loaded machine spends around the
-    /// scheduling is not counted.
+    /// On virtual time a timer a command scheduled is taken up as that command ends (``commandEnds()``),
+    /// so its interval is as far ahead as it is then, to the nearest hundredth. One a fired block
+    /// scheduled was scheduled between that block's start (``lastFired``) and now: its interval is
+    /// read from that window (``scheduledInterval(from:to:)``), so the block's work after scheduling
+    /// (slow on a loaded machine) does not bring it closer.
     private func adoptTimers() {
-        let since = lookedAt
+        let firedSince = lastFired
         // Invalid timers are forgotten when there are twice as many as after the last look, so a
         // look costs constant time amortized, however many timers are held.
         if timers.count >= 2 * max(timersAfterCompaction, 32) {
@@ -211,7 +212,13 @@ final class TimeDriver {
         for timer in timersOfScreens() where timer.isValid && timers[ObjectIdentifier(timer)] == nil {
             let until = now ?? Date()
             now = until
-            let ahead = Self.scheduledInterval(from: timer.fireDate.timeIntervalSince(until), to: timer.fireDate.timeIntervalSince(since))
+            let found = timer.fireDate.timeIntervalSince(until)
+            let ahead =
+                if let firedSince {
+                    Self.scheduledInterval(from: found, to: timer.fireDate.timeIntervalSince(firedSince))
+                } else {
+                    max(0, (found * 100).rounded() / 100)
+                }
             adoptions += 1
             guard let manualClock else {
                 timers[ObjectIdentifier(timer)] = HeldTimer(timer: timer, order: adoptions, due: ManualClock.Instant(offset: .zero))
@@ -235,15 +242,21 @@ final class TimeDriver {
         return nil
     }
 
-    /// When, on the real clock, the last command began or held timer was fired, the timers met
-    /// before taken up: a timer not known yet was scheduled no earlier.
-    private var lookedAt = Date()
+    /// When, on the real clock, the last held timer was fired since the last command began: a
+    /// timer its block schedules was scheduled no earlier. `nil` once a command begins.
+    private var lastFired: Date?
 
-    /// A command begins: the timers the last one scheduled are taken up now, so one not known yet
-    /// was scheduled by this one, after this moment.
+    /// A command begins: the timers met since the last one ended are taken up, and a timer not
+    /// known yet is this command's.
     func commandBegins() {
         if screensMetTimers() { adoptTimers() }
-        lookedAt = Date()
+        lastFired = nil
+    }
+
+    /// A command ended: on virtual time the timers its reply met are taken up now, while their
+    /// dates are as far ahead as they were scheduled.
+    func commandEnds() {
+        if manualClock != nil, screensMetTimers() { adoptTimers() }
     }
 
     /// The interval a timer was scheduled with, from the bounds its real date allows: `lower`
@@ -325,7 +338,7 @@ final class TimeDriver {
             clock.advance(to: held.due)
             // A timer its block schedules was scheduled after this moment; any before was taken up.
             adoptTimers()
-            lookedAt = Date()
+            lastFired = Date()
             held.timer.fire()
             if held.repeats, held.timer.isValid, let next = Self.instant(held.due, after: .seconds(held.timer.timeInterval)) {
                 timers[id]?.due = next

@@ -100,7 +100,12 @@ public enum REPLMain {
         if case .trace(let log) = options.mode { return traceLog(log, options: options) }
         // `--from`: read before the session starts, on the clock the trace ran on unless told.
         var start: TraceStart?
-        if let from = options.from {
+        let fromClock = "VMREPL_FROM_CLOCK"
+        if options.from != nil, ResumePlan.isGiven {
+            // A worker `undo` or a trap started replays the session's own steps, those of the trace
+            // among them: the file is not read again (it may be gone), its clock is passed on.
+            if options.clock == nil { options.clock = ProcessInfo.processInfo.environment[fromClock].flatMap(ClockMode.init(rawValue:)) }
+        } else if let from = options.from {
             switch TraceStart.read(from) {
             case .success(let read): start = read
             case .failure(let failure):
@@ -108,8 +113,7 @@ public enum REPLMain {
                 return .usage
             }
             if options.clock == nil { options.clock = start?.clock }
-            // A worker `undo` started replays the session's own steps, those of the trace among them.
-            if WorkerProgress.role == .resume { start = nil }
+            if let clock = options.clock { setenv(fromClock, clock.rawValue, 1) }
         }
         let terminal = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
         let interactive = options.mode == .session && !options.mcp && (options.interactive ?? terminal)

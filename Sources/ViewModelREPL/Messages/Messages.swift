@@ -498,9 +498,16 @@ extension Messages {
     static let keeperGone = "the process keeping the session is gone"
     /// At a terminal, after a trap: where the session carries on.
     static func carriedOn(after command: (text: String, line: Int)?, steps: Int) -> String {
-        let trapped = command.map { "'\($0.text)' (line \($0.line))" } ?? "the last command"
-        return "vmrepl: carrying on at the step before \(trapped) in a fresh process: \(count(steps, "step")) replayed; history marks it"
+        guard let command else {
+            return
+                "vmrepl: the trap came between commands (work a step started); carrying on at the last step in a fresh process: \(count(steps, "step")) replayed"
+        }
+        return
+            "vmrepl: carrying on at the step before '\(command.text)' (line \(command.line)) in a fresh process: \(count(steps, "step")) replayed; history marks it"
     }
+    /// At a terminal: a trap came again between commands, right after the session was carried on.
+    static let trapsAgainByItself =
+        "the screen trapped again between commands right after the session was carried on (work its steps start traps by itself); the session ends"
     /// At a terminal, after a trap: the fresh process's replay did not repeat a step.
     static func carryOnDiverged(step: Int, command: String, difference: String?) -> String {
         "cannot carry on: replayed in a fresh process, step \(step) ('\(command)') did not do what it did the first time\(difference.map { ": " + $0 } ?? "") (real time, a dependency not stubbed, randomness not from the screen's context); the session ends"

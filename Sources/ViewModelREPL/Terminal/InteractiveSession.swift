@@ -71,14 +71,15 @@ package final class InteractiveSession {
         if let plan, let keeper {
             // Quietly, then the state there, once the worker this one replaces let go of the terminal.
             guard await session.replay(plan, beforeAnswering: { _ = keeper.awaitTurn() }) else { return .requestFailed }
-            editor.setPrompt(Prompt.text(session.evaluator.current.map { ($0.name, $0.host.kind) }, colour: colour))
-            completions.context = CompletionContext(session.evaluator)
         } else if let start {
             if let problem = await session.open(from: start) {
                 report("vmrepl: \(problem)")
                 return .requestFailed
             }
         }
+        // Where a replay left the session: its screen in the prompt, its events completed.
+        editor.setPrompt(Prompt.text(session.evaluator.current.map { ($0.name, $0.host.kind) }, colour: colour))
+        completions.context = CompletionContext(session.evaluator)
         if plan == nil { session.start() }
         if let start, plan == nil {
             // Where the session stands: the trace's step, and the screen as it is there.
@@ -88,8 +89,9 @@ package final class InteractiveSession {
         session.flush()
         var policy = SessionLoop.Policy()
         policy.beforeLine = { renderer.input = $0 }
-        policy.afterLine = { [colour] _, _ in
+        policy.afterLine = { [colour, keeper] _, _ in
             session.flush()
+            keeper?.done(seq: session.output.nextSeq)
             completions.context = CompletionContext(session.evaluator)
             editor.setPrompt(Prompt.text(session.evaluator.current.map { ($0.name, $0.host.kind) }, colour: colour))
             if !session.quitRequested { reader.lineHandled() }

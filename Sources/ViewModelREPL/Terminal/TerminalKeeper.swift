@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 
 #if canImport(Glibc)
     import Glibc
@@ -22,8 +23,19 @@ package final class TerminalKeeper {
     private let report: (String) -> Void
     /// The steps the worker kept, and the marks of commands that trapped.
     private var steps: [SessionHistory.Step] = []
-    /// The command running in the worker: what a trap is marked on.
+    /// The command running in the worker: what a trap is marked on; `nil` between commands.
     private var running: (text: String, line: Int, seq: Int)?
+    /// The last line the worker read, and the `seq` its next line takes: where a session carried
+    /// on after a trap between commands (work a step started) goes on from.
+    private var lastLine = 0
+    private var nextSeq = 0
+    /// How many times the session was carried on since a command last ran: a trap that comes
+    /// again by itself (a timer's) ends the session rather than start worker after worker.
+    private var carriedOnIdle = 0
+    private static let carryOnLimit = 2
+    /// The bytes of states the steps keep, and the first step that may still keep one.
+    private var stateBytes = 0
+    private var oldestState = 0
     /// The terminal's settings when the session began, put back after a worker that trapped.
     private var settings = termios()
     private var hasSettings = false
@@ -92,9 +104,21 @@ package final class TerminalKeeper {
         case "trying" where parts.count == 4:
             guard let number = Int(parts[1]), let seq = Int(parts[2]) else { return nil }
             running = (String(parts[3]), number, seq)
+            lastLine = number
+            carriedOnIdle = 0
+        case "done" where parts.count == 2:
+            running = nil
+            nextSeq = Int(parts[1]) ?? nextSeq
         case "kept" where parts.count == 4:
             guard let number = Int(parts[1]), let digest = UInt64(parts[2]) else { return nil }
             steps.append(Self.step(line: number, digest: digest, rest: parts[3]))
+            // Within the history's budget for states, as the worker keeps them.
+            stateBytes += steps[steps.count - 1].state?.count ?? 0
+            while stateBytes > SessionHistory.stateBudget, oldestState < steps.count {
+                stateBytes -= steps[oldestState].state?.count ?? 0
+                steps[oldestState].letGo()
+                oldestState += 1
+            }
         case "undo" where parts.count == 4:
             guard let count = Int(parts[1]), let number = Int(parts[2]), let seq = Int(parts[3]) else { return nil }
             return undo(count, line: number, seq: seq, asked: worker)
@@ -131,6 +155,8 @@ package final class TerminalKeeper {
             while case .line = old.next(within: nil) {}
             fresh.send("go\n")
             steps = kept
+            stateBytes = kept.reduce(0) { $0 + ($1.state?.count ?? 0) }
+            oldestState = 0
             running = nil
             return fresh
         case .failure(.diverged(let divergence)):
@@ -144,10 +170,18 @@ package final class TerminalKeeper {
     /// After a trap: says so, and starts a fresh worker at the step before, the command that
     /// trapped marked; it answers as that command would have. `nil` when none could carry on.
     private func carryOn(after signal: Int32) -> WorkerProcess? {
-        if let running { steps.append(SessionHistory.Step(text: running.text, line: running.line, digest: 0, trapped: true)) }
+        if let running {
+            steps.append(SessionHistory.Step(text: running.text, line: running.line, digest: 0, trapped: true))
+        } else {
+            carriedOnIdle += 1
+            guard carriedOnIdle < Self.carryOnLimit else {
+                report("vmrepl: \(Messages.trapsAgainByItself)")
+                return nil
+            }
+        }
         let replaying = steps.count { !$0.trapped }
         report(Messages.carriedOn(after: running.map { ($0.text, $0.line) }, steps: replaying))
-        let plan = ResumePlan(steps: steps.map(ResumePlan.Step.init), seq: running?.seq ?? 0, line: running?.line ?? 0, id: nil)
+        let plan = ResumePlan(steps: steps.map(ResumePlan.Step.init), seq: running?.seq ?? nextSeq, line: running?.line ?? lastLine, id: nil)
         running = nil
         switch replayed(plan) {
         case .success(let fresh):
@@ -178,6 +212,9 @@ package final class TerminalKeeper {
         }
         // Read by the worker before it says anything; gone on every path.
         defer { if let file { _ = unlink(file) } }
+        // SIGTERM or SIGHUP meanwhile ends it too, not only the worker it would replace.
+        let forwarders = Self.forwarding(to: fresh)
+        defer { for source in forwarders { source.cancel() } }
         while true {
             switch fresh.next(within: nil) {
             case .line("ready"):
@@ -198,6 +235,8 @@ package final class TerminalKeeper {
     /// file, to remove once the worker said something.
     private func start(_ plan: ResumePlan?) -> Result<(worker: WorkerProcess, file: String?), WorkerFailure> {
         var environment = [WorkerProgress.roleVariable: WorkerProgress.Role.terminal.rawValue]
+        // The backtracer, when it is on, must not read the terminal: what is typed meanwhile is the session's.
+        if ProcessInfo.processInfo.environment["SWIFT_BACKTRACE"] == nil { environment["SWIFT_BACKTRACE"] = "interactive=no" }
         var file: String?
         if let plan {
             switch plan.environment() {

@@ -32,6 +32,9 @@ package final class KeeperLink {
     /// The command on `line` runs now.
     func trying(_ text: String, line: Int, seq: Int) { progress.trying(text, line: line, seq: seq) }
 
+    /// The command finished; the session's next line takes `seq`.
+    package func done(seq: Int) { progress.done(seq: seq) }
+
     /// A step was kept in the history.
     func kept(_ step: SessionHistory.Step) { progress.kept(step) }
 

@@ -86,6 +86,9 @@ package struct ResumePlan: Sendable {
         return .success((path, variables))
     }
 
+    /// Whether this process was started with a plan (a worker `undo` or a trap started).
+    package static var isGiven: Bool { ProcessInfo.processInfo.environment[fileVariable] != nil }
+
     /// The plan this process was started with, read (and its file removed); `nil` when there is none.
     package static func fromEnvironment() -> ResumePlan? {
         let environment = ProcessInfo.processInfo.environment

@@ -16,8 +16,9 @@ package struct TraceStart {
         package var text: String
         /// The reply as recorded, its state left out (and `seq`, `line`, `id`: where it was, not what it said).
         package var reply: JSONValue
-        /// The state the reply showed, for a state reply whose state the trace kept.
-        package var state: JSONValue?
+        /// Where the state the reply showed is in the trace's chain of states, for a state reply
+        /// whose state the trace kept (``state(of:)`` makes it whole).
+        package var stateIndex: Int?
         /// Whether the trace cut the reply (a reply over its text limit): only its type is compared.
         package var isCut: Bool
     }
@@ -28,6 +29,14 @@ package struct TraceStart {
     package var steps: [Step]
     /// The clock the recorded session ran on, from its `ready` line.
     package var clock: ClockMode?
+    /// The trace's states, made whole one at a time as the steps are replayed.
+    private var chain: StateChain
+
+    /// The state `step` showed, made whole; `nil` where the trace did not keep it. Asked in the
+    /// steps' order, it holds no more states than the chain still needs.
+    package mutating func state(of step: Step) -> JSONValue? {
+        step.stateIndex.flatMap { chain.state(at: $0) }
+    }
 
     /// What a trace's document holds, read from a page or made from a log.
     private struct Document {
@@ -76,17 +85,19 @@ package struct TraceStart {
         } else {
             stepsTaken = Array(requests[sessionStart...])
         }
-        var states = StateChain(entries: document.states)
         var steps: [Step] = []
         for (number, step) in stepsTaken {
             guard case .string(let text)? = step["cmd"], let reply = step["reply"] else { continue }
-            var state: JSONValue?
-            if reply["type"] == .string("state"), case .int(let index)? = step["state"] { state = states.state(at: index) }
+            // A request is one line: a text that is not came from a page edited by hand.
+            guard !text.contains(where: \.isNewline) else { return .failure(TraceStartError(Messages.fromNotATrace(file))) }
+            var index: Int?
+            if reply["type"] == .string("state"), case .int(let stateIndex)? = step["state"], stateIndex >= 0 { index = stateIndex }
             let kept: JSONValue =
                 if case .object(let members) = reply { .object(members.filter { !placeMembers.contains($0.key) }) } else { reply }
-            steps.append(Step(number: number, text: text, reply: kept, state: state, isCut: reply["cut"] != nil))
+            steps.append(Step(number: number, text: text, reply: kept, stateIndex: index, isCut: reply["cut"] != nil))
         }
-        return .success(TraceStart(file: file, step: asked ?? requests.count, steps: steps, clock: clock))
+        let chain = StateChain(entries: document.states, needed: steps.compactMap(\.stateIndex))
+        return .success(TraceStart(file: file, step: asked ?? requests.count, steps: steps, clock: clock, chain: chain))
     }
 
     /// The document of a trace page (its embedded data) or of a protocol log (read as `vmrepl trace` reads one).
@@ -123,9 +134,24 @@ package struct TraceStart {
     }
 
     /// A trace's states, each whole or a patch against an earlier one, made whole when asked for.
+    /// A state made is kept only while a later state is a patch against it: a chain of many
+    /// patches of a large state holds one or two, not one per patch.
     private struct StateChain {
         var entries: [JSONValue]
+        /// The states made and still needed.
         var made: [Int: JSONValue] = [:]
+        /// How many states not made yet are patches against each.
+        var uses: [Int: Int] = [:]
+
+        /// `needed`: the states the steps will ask for; only patches up to the last count.
+        init(entries: [JSONValue], needed: [Int]) {
+            self.entries = entries
+            let last = min(needed.max() ?? -1, entries.count - 1)
+            guard last >= 0 else { return }
+            for index in 0...last {
+                if case .int(let base)? = entries[index]["base"], base < index, entries[index]["full"] == nil { uses[base, default: 0] += 1 }
+            }
+        }
 
         /// The state at `index`, its chain of patches applied; `nil` where the chain is broken.
         mutating func state(at index: Int) -> JSONValue? {
@@ -134,13 +160,8 @@ package struct TraceStart {
             var current = index
             var state: JSONValue?
             while entries.indices.contains(current), chain.count <= entries.count {
-                if let known = made[current] {
+                if let known = made[current] ?? entries[current]["full"] {
                     state = known
-                    break
-                }
-                if let full = entries[current]["full"] {
-                    state = full
-                    made[current] = full
                     break
                 }
                 guard case .int(let base)? = entries[current]["base"], base < current else { return nil }
@@ -148,10 +169,17 @@ package struct TraceStart {
                 current = base
             }
             guard var value = state else { return nil }
+            var base = current
             for link in chain.reversed() {
                 guard let patch = entries[link]["patch"], let next = JSONPatch.applying(patch, to: value) else { return nil }
                 value = next
-                made[link] = next
+                // The state it was made from is let go once nothing else is a patch against it.
+                if let left = uses[base] {
+                    uses[base] = left > 1 ? left - 1 : nil
+                    if left <= 1 { made[base] = nil }
+                }
+                if uses[link] != nil { made[link] = next }
+                base = link
             }
             return value
         }

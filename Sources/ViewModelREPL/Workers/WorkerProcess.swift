@@ -56,6 +56,8 @@ package final class WorkerProcess {
     private var input: Int32
     private let errorOutput: ErrorOutput
     private var pending: [UInt8] = []
+    /// How much of ``pending`` was searched for a newline already: a long line is searched once.
+    private var searched = 0
     /// Where reads of the worker's progress and standard error land: made once, not per read.
     private var readBuffer = [UInt8](repeating: 0, count: 64 * 1024)
     private var ending: Ending?
@@ -156,11 +158,13 @@ package final class WorkerProcess {
     package func next(within timeout: Duration?) -> Event {
         let deadline = timeout.map { ContinuousClock.now + $0 }
         while true {
-            if let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+            if let newline = pending[searched...].firstIndex(of: UInt8(ascii: "\n")) {
                 let line = String(decoding: pending[..<newline], as: UTF8.self)
                 pending.removeSubrange(...newline)
+                searched = 0
                 return .line(line)
             }
+            searched = pending.count
             if let ending { return .ended(ending) }
             if progress < 0 { return .ended(finish()) }
             var wait: Int32 = -1

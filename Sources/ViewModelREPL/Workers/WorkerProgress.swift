@@ -11,7 +11,7 @@
 /// The lines: `run N` (a trial starts), `replay` (a replay starts), `setup N` (the setup's line N
 /// runs), `step LINE` (a generated step runs), `idle` (nothing runs that has a time limit),
 /// `broken INVARIANT` (a replay broke it); a resumed session's `ready` and `diverged N`; a
-/// terminal's worker's `trying LINE SEQ TEXT` (a command runs, its reply to take `seq` SEQ), `kept LINE DIGEST LENGTH STATE TEXT` (a step kept
+/// terminal's worker's `trying LINE SEQ TEXT` (a command runs, its reply to take `seq` SEQ), `done SEQ` (it finished), `kept LINE DIGEST LENGTH STATE TEXT` (a step kept
 /// in its history, with the state its reply showed) and `undo N LINE SEQ`.
 @MainActor
 package final class WorkerProgress {
@@ -73,12 +73,20 @@ package final class WorkerProgress {
     /// A terminal's worker runs the command on `line`: a trap from here on is its.
     func trying(_ text: String, line: Int, seq: Int) { say("trying \(line) \(seq) " + text) }
 
+    /// A terminal's worker finished a command; its next line takes `seq`.
+    func done(seq: Int) { say("done \(seq)") }
+
     /// A terminal's worker kept a step in its history.
     /// Its state goes with it, its length first (`-` for none): `kept LINE DIGEST LENGTH STATE TEXT`.
+    /// A state over ``keptStateLimit`` bytes is not sent: a divergence there names no path.
     func kept(_ step: SessionHistory.Step) {
-        let state = step.state.map { "\($0.count) " + String(decoding: $0, as: UTF8.self) } ?? "- -"
+        let sent = step.state.flatMap { $0.count <= Self.keptStateLimit ? $0 : nil }
+        let state = sent.map { "\($0.count) " + String(decoding: $0, as: UTF8.self) } ?? "- -"
         say("kept \(step.line) \(step.digest) \(state) " + step.text)
     }
+
+    /// The largest state a `kept` line carries.
+    static let keptStateLimit = 64 * 1024
 
     /// A terminal's worker asks to go back `steps` steps, for `undo` on `line`, its answer's `seq` `seq`.
     func undo(_ steps: Int, line: Int, seq: Int) { say("undo \(steps) \(line) \(seq)") }
