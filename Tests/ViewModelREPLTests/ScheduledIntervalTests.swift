@@ -31,4 +31,13 @@ struct ScheduledIntervalTests {
         #expect(TimeDriver.scheduledInterval(from: 1.03, to: 1.04) > 1.02)
         #expect(TimeDriver.scheduledInterval(from: -3, to: -1) == 0)
     }
+
+    /// A command's timer, found as the command ends: a round interval found late is kept; one
+    /// that is not round, found at once, is kept too (not taken for the next tenth or second).
+    @Test(arguments: [
+        (0.99, 1.0), (0.9999, 1.0), (1.982, 2.0), (0.493, 0.5), (0.2499, 0.25), (0.7499, 0.75), (2.9799, 2.98), (0.2311, 0.23), (0.0, 0.0),
+    ])
+    func aCommandsTimerIsAsFarAheadAsFoundRoundedWhereItIsJustShortOfARoundInterval(found: Double, expected: Double) {
+        #expect(abs(TimeDriver.foundInterval(found) - expected) < 1e-9)
+    }
 }

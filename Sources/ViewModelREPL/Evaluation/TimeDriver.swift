@@ -217,7 +217,7 @@ final class TimeDriver {
                 if let firedSince {
                     Self.scheduledInterval(from: found, to: timer.fireDate.timeIntervalSince(firedSince))
                 } else {
-                    max(0, (found * 100).rounded() / 100)
+                    Self.foundInterval(found)
                 }
             adoptions += 1
             guard let manualClock else {
@@ -257,6 +257,18 @@ final class TimeDriver {
     /// dates are as far ahead as they were scheduled.
     func commandEnds() {
         if manualClock != nil, screensMetTimers() { adoptTimers() }
+    }
+
+    /// The interval of a timer a command scheduled, from how far ahead it is when found, as the
+    /// command ends: a little less than it was scheduled with (more on a loaded machine). A whole
+    /// second up to 20 ms beyond, else a tenth up to 10 ms beyond; else to the nearest hundredth.
+    nonisolated static func foundInterval(_ ahead: Double) -> Double {
+        let ahead = max(0, ahead - 1e-6)
+        for (scale, slack) in [(1.0, 0.02), (10, 0.01)] {
+            let above = (ahead * scale).rounded(.up) / scale
+            if ahead > 0, above - ahead <= slack { return above }
+        }
+        return (ahead * 100).rounded() / 100
     }
 
     /// The interval a timer was scheduled with, from the bounds its real date allows: `lower`
