@@ -55,20 +55,13 @@ extension Session {
         } catch {
             return .failure(ReplError(.undoFailed(reason: error.reason)))
         }
-        while true {
-            switch worker.next(within: nil) {
-            case .line("ready"):
-                return .success(worker)
-            case .line(let line) where Divergence(line: line) != nil:
-                worker.kill()
-                return .failure(ReplError(Self.diverged(Divergence(line: line)!, of: steps)))
-            case .line:
-                continue
-            case .ended(let ending):
-                return .failure(ReplError(.undoFailed(reason: Messages.workerEnded(ending == .exited(0) ? nil : "\(ending)"))))
-            case .timedOut:
-                continue
-            }
+        switch worker.replayOutcome() {
+        case .ready:
+            return .success(worker)
+        case .diverged(let divergence):
+            return .failure(ReplError(Self.diverged(divergence, of: steps)))
+        case .ended(let ending):
+            return .failure(ReplError(.undoFailed(reason: Messages.workerEnded(ending == .exited(0) ? nil : "\(ending)"))))
         }
     }
 }

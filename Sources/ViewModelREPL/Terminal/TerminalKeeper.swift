@@ -215,19 +215,14 @@ package final class TerminalKeeper {
         // SIGTERM or SIGHUP meanwhile ends it too, not only the worker it would replace.
         let forwarders = Self.forwarding(to: fresh)
         defer { for source in forwarders { source.cancel() } }
-        while true {
-            switch fresh.next(within: nil) {
-            case .line("ready"):
-                return .success(fresh)
-            case .line(let line) where Divergence(line: line) != nil:
-                fresh.kill()
-                return .failure(.diverged(Divergence(line: line)!))
-            case .line, .timedOut:
-                continue
-            case .ended(let ending):
-                restoreTerminal()
-                return .failure(.failed(Messages.workerEnded(ending == .exited(0) ? nil : "\(ending)")))
-            }
+        switch fresh.replayOutcome() {
+        case .ready:
+            return .success(fresh)
+        case .diverged(let divergence):
+            return .failure(.diverged(divergence))
+        case .ended(let ending):
+            restoreTerminal()
+            return .failure(.failed(Messages.workerEnded(ending == .exited(0) ? nil : "\(ending)")))
         }
     }
 

@@ -26,3 +26,34 @@ package struct Divergence: Equatable, Sendable {
         self.init(step: step, difference: rest.count > 1 ? String(rest[1]) : nil)
     }
 }
+
+extension WorkerProcess {
+    /// How a worker's quiet replay of a session came out.
+    package enum ReplayOutcome: Equatable {
+        /// Every step repeated: it answers from here on.
+        case ready
+        /// A step did not repeat; the worker was ended.
+        case diverged(Divergence)
+        /// It ended before saying either.
+        case ended(Ending)
+    }
+
+    /// Waits for a worker replaying a session (``WorkerProgress/Role/resume`` or `terminal`) to
+    /// say it is ready or where it diverged (then ends it), or to end; its other lines are passed over.
+    package func replayOutcome() -> ReplayOutcome {
+        while true {
+            switch next(within: nil) {
+            case .line("ready"):
+                return .ready
+            case .line(let line):
+                guard let divergence = Divergence(line: line) else { continue }
+                kill()
+                return .diverged(divergence)
+            case .ended(let ending):
+                return .ended(ending)
+            case .timedOut:
+                continue
+            }
+        }
+    }
+}
